@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+public enum CLI {
+    public static let version = "0.1.0"
+
+    /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
+    /// 2 usage error.
+    public static func main(_ argv: [String]) -> Int32 {
+        // A closed pipe shows up as EPIPE on write, handled by `Output`, instead of killing us.
+        signal(SIGPIPE, SIG_IGN)
+        let out = Output(fd: 1)
+        let status = run(Array(argv.dropFirst()), out: out)
+        out.flush()
+        return status
+    }
+
+    static func run(_ words: [String], out: Output) -> Int32 {
+        let context = Context(out: out)
+        do {
+            return try dispatch(words, context)
+        } catch let error as UsageError {
+            out.flush()
+            Exit.report(error.message)
+            return 2
+        } catch let error as Failure {
+            out.flush()
+            Exit.report(error.message)
+            return error.exitCode
+        } catch {
+            out.flush()
+            Exit.report("\(error)")
+            return 1
+        }
+    }
+
+    static func dispatch(_ words: [String], _ context: Context) throws -> Int32 {
+        if words.first == "--version" || words.first == "-V" {
+            context.out.line("streakprompt \(version)")
+            return 0
+        }
+        if words.first == "--help" || words.first == "-h" || words.first == "help" {
+            if words.first == "help", words.count > 1 {
+                return try dispatch(Array(words.dropFirst()) + ["--help"], context)
+            }
+            Help.overview(context.out)
+            return 0
+        }
+        // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
+        guard let (command, taken) = CommandTable.command(for: words) else {
+            let invocation = try Parser.parse(words, for: CommandTable.prompt)
+            if invocation.has("--help") { Help.command(CommandTable.prompt, context.out); return 0 }
+            return Prompt.run(invocation, context, bare: true)
+        }
+        let invocation = try Parser.parse(words.dropFirst(taken), for: command)
+        if invocation.has("--help") {
+            Help.command(command, context.out)
+            return 0
+        }
+        switch command.name {
+        case "prompt": return Prompt.run(invocation, context, bare: false)
+        case "tick": return try Tick.run(invocation, context)
+        case "status": return try Status.run(invocation, context)
+        case "list": return try List.run(invocation, context)
+        case "add": return try Add.run(invocation, context)
+        case "remove": return try Remove.run(invocation, context)
+        case "history": return try History.run(invocation, context)
+        default:
+            throw Failure("'\(command.name)' is in the command table but has no implementation; please report this")
+        }
+    }
+}
+
+/// `--help` text, from the command table.
+enum Help {
+    static func overview(_ out: Output) {
+        out.line("streakprompt \(CLI.version): daily streaks in your shell prompt")
+        out.line()
+        out.line("Usage:")
+        let rows = CommandTable.commands.map { command -> (String, String) in
+            let name = command.name == "prompt" ? "[prompt]" : command.name
+            return ("streakprompt \(name) \(command.usage)", command.summary)
+        }
+        for (usage, summary) in rows {
+            out.line("  " + usage)
+            out.line("      " + summary)
+        }
+        out.line()
+        out.line("Every command that depends on the clock takes --now TIME (or STREAKPROMPT_NOW).")
+        out.line("Environment: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_FORMAT, NO_COLOR, TZ.")
+        out.line("Run 'streakprompt COMMAND --help' for a command's flags.")
+    }
+
+    static func command(_ command: CommandSpec, _ out: Output) {
+        out.line("Usage: streakprompt \(command.name) \(command.usage)")
+        out.line()
+        out.line(command.summary.prefix(1).uppercased() + command.summary.dropFirst() + ".")
+        if !command.details.isEmpty {
+            out.line()
+            out.line(command.details)
+        }
+        out.line()
+        out.line("Flags:")
+        let flags = command.allFlags
+        let labels = flags.map { flag -> String in
+            var label = flag.short.map { "\($0), " } ?? "    "
+            label += flag.name
+            if let value = flag.value { label += " " + value }
+            return label
+        }
+        let width = labels.map(\.count).max() ?? 0
+        for (label, flag) in zip(labels, flags) {
+            out.line("  " + label + String(repeating: " ", count: width - label.count + 2) + flag.help)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt status [NAME]`: where one streak stands today.
+enum Status {
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let name = try context.streakName(invocation)
+        let today = try context.today(invocation)
+        let store = try context.store()
+        let streak = try Report.load(name, store, context)
+        let reading = streak.reading(today: today.day, zone: context.zone)
+        if invocation.has("--json") {
+            context.out.line(Report.json(streak, reading, today).pretty)
+            return 0
+        }
+        let settings = streak.settings
+        context.out.line("\(name)  \(settings.icon) \(reading.current)  \(Report.stateText(reading, today, schedule: settings.rules.schedule))")
+        var facts = ["best \(reading.best)", "total \(reading.total)"]
+        if let last = reading.last { facts.append("last \(last)") }
+        context.out.line("  " + facts.joined(separator: " · "))
+        var rules = ["schedule \(settings.rules.schedule)"]
+        if settings.rules.freezes > 0 { rules.append("freezes left \(reading.freezesLeft) of \(settings.rules.freezes)") }
+        context.out.line("  " + rules.joined(separator: " · "))
+        return 0
+    }
+}

@@ -1,0 +1,37 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt tick [NAME]`: records an action for the streak date of this moment.
+enum Tick {
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let name = try context.streakName(invocation)
+        let today = try context.today(invocation)
+        let store = try context.store()
+        let at = context.zone.local(at: today.now)
+        let action = Action(day: today.day, at: at)
+        let outcome = try storeCall { () throws(StoreError) -> TickOutcome in
+            try store.tick(name, action: action, zone: context.zone)
+        }
+        for problem in outcome.streak.problems {
+            Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
+        }
+        guard !invocation.has("--quiet") else { return 0 }
+        let streak = outcome.streak
+        let reading = streak.reading(today: today.day, zone: context.zone)
+        let counts = "\(streak.settings.icon) \(reading.current)"
+        let when = action.day == today.day ? "today" : "for \(action.day)"
+        var message: String
+        if outcome.alreadyCounted {
+            message = "\(name): already counted \(when) · \(counts)"
+        } else if !streak.settings.rules.schedule.contains(action.day) {
+            message = "\(name): counted \(when), an unscheduled day (\(action.day.weekday.shortName)): it keeps the streak, adds nothing · \(counts)"
+        } else if outcome.created {
+            message = "\(name): new streak, counted \(when) · \(counts)"
+        } else {
+            message = "\(name): counted \(when) · \(counts)"
+            if reading.current > 1 && reading.current == reading.best { message += " · best ever" }
+        }
+        context.out.line(message)
+        return 0
+    }
+}

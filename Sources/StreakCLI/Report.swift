@@ -1,0 +1,53 @@
+import StreakCore
+import StreakSystem
+
+/// How a streak is described to people and to scripts; shared by `status` and `list`.
+enum Report {
+    /// The `status --json` object. Keys are a contract: add, never rename.
+    static func json(_ streak: LoadedStreak, _ reading: Reading, _ today: Today) -> JSON {
+        .object([
+            ("name", .string(streak.name.text)),
+            ("current", .number(reading.current)),
+            ("best", .number(reading.best)),
+            ("total", .number(reading.total)),
+            ("state", .string(reading.state.rawValue)),
+            ("last", reading.last.map { .string($0.description) } ?? .null),
+            ("today", .string(reading.today.description)),
+            ("schedule", .string(streak.settings.rules.schedule.description)),
+            ("freezes", .number(reading.freezesLeft)),
+            ("icon", .string(streak.settings.icon)),
+            ("seconds_left", .number(Int(today.secondsLeft))),
+        ])
+    }
+
+    /// `3h 12m`, `45m`, `under a minute`.
+    static func duration(_ seconds: Int64) -> String {
+        if seconds < 60 { return "under a minute" }
+        let minutes = seconds / 60
+        if minutes < 60 { return "\(minutes)m" }
+        return "\(minutes / 60)h \(minutes % 60)m"
+    }
+
+    /// One phrase for the state: `done today`, `pending: 3h 12m left today`, `broken`.
+    static func stateText(_ reading: Reading, _ today: Today, schedule: Schedule) -> String {
+        switch reading.state {
+        case .done:
+            if reading.last.map({ $0 >= reading.today }) == true { return "done today" }
+            return "done (\(reading.today.weekday.shortName) is not scheduled)"
+        case .pending:
+            return "pending: \(duration(today.secondsLeft)) left today"
+        case .broken:
+            return reading.total == 0 ? "no actions yet" : "broken"
+        }
+    }
+
+    /// Reads one streak for a command that reports on it, warning about unreadable lines.
+    static func load(_ name: StreakName, _ store: Store, _ context: Context) throws -> LoadedStreak {
+        guard store.exists(name) else { throw StoreError.missing(name).failure }
+        let streak = try storeCall { () throws(StoreError) -> LoadedStreak in try store.load(name, zone: context.zone) }
+        for problem in streak.problems {
+            Exit.warn(problem.message + " (line kept, not counted)")
+        }
+        return streak
+    }
+}

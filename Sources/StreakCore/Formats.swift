@@ -1,0 +1,229 @@
+/// One recorded action: the streak date it counts for, and the moment it happened (with the
+/// UTC offset of where it happened).
+public struct Action: Hashable, Sendable, Comparable {
+    public var day: StreakDay
+    public var at: Instant
+
+    public init(day: StreakDay, at: Instant) {
+        self.day = day
+        self.at = at
+    }
+
+    public static func < (lhs: Action, rhs: Action) -> Bool {
+        (lhs.day, lhs.at.seconds, lhs.at.offset) < (rhs.day, rhs.at.seconds, rhs.at.offset)
+    }
+}
+
+/// A line of a file that could not be read, kept for the report.
+public struct BadLine: Error, Equatable, Sendable {
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// The action log format: one action per line, `DATE INSTANT`, e.g.
+/// `2026-11-22 2026-11-22T21:57:05+01:00`.
+///
+/// Lines starting with `#` and blank lines are ignored; fields after the second are ignored, so
+/// later versions can add some. A last line without its newline is kept if it reads, and
+/// reported as cut short (a crash mid-write) if it does not.
+public enum ActionLog {
+    public static let header = "# streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)\n"
+
+    public static func line(_ action: Action) -> String {
+        action.day.description + " " + action.at.description + "\n"
+    }
+
+    public struct Parsed: Sendable {
+        public var actions: [Action] = []
+        public var bad: [BadLine] = []
+        /// The file does not end with a newline (a torn last line, reported in `bad` unless
+        /// the line was empty).
+        public var endsTorn = false
+    }
+
+    public static func parse(_ bytes: [UInt8]) -> Parsed {
+        var parsed = Parsed()
+        var lineNumber = 0
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            lineNumber += 1
+            var end = start
+            while end < count, bytes[end] != 0x0A { end += 1 }
+            let complete = end < count
+            let line = bytes[start..<end]
+            start = end + 1
+            if !complete {
+                parsed.endsTorn = true
+                // A hand-edited file may just lack its last newline: keep the line if it reads.
+                if let action = parseLine(line) {
+                    parsed.actions.append(action)
+                } else {
+                    parsed.bad.append(BadLine(line: lineNumber, reason: "the last line is cut short (no newline)"))
+                }
+                break
+            }
+            if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                continue
+            }
+            if let action = parseLine(line) {
+                parsed.actions.append(action)
+            } else {
+                parsed.bad.append(BadLine(line: lineNumber, reason: "not 'DATE INSTANT'"))
+            }
+        }
+        return parsed
+    }
+
+    static func parseLine(_ line: ArraySlice<UInt8>) -> Action? {
+        var fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: true)
+        if let last = fields.last, last.last == 0x0D { fields[fields.count - 1] = last.dropLast() }
+        guard fields.count >= 2, let day = StreakDay.parse(fields[0]), let at = Instant.parse(fields[1]) else {
+            return nil
+        }
+        return Action(day: day, at: at)
+    }
+}
+
+/// A streak's settings, as `key=value` lines in `streak.conf`.
+public struct StreakSettings: Hashable, Sendable {
+    public var icon: String
+    public var rules: Rules
+
+    public init(icon: String = Icon.default, rules: Rules = Rules()) {
+        self.icon = icon
+        self.rules = rules
+    }
+
+    public func encoded() -> String {
+        "# streakprompt streak settings\n"
+            + "icon=\(icon)\n"
+            + "schedule=\(rules.schedule)\n"
+            + "freezes=\(rules.freezes)\n"
+    }
+
+    /// Parses settings; unknown keys are ignored so a newer version's file still reads.
+    public static func parse(_ bytes: [UInt8]) -> Result<StreakSettings, BadLine> {
+        var settings = StreakSettings()
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var line = rawLine
+            if line.last == 0x0D { line = line.dropLast() }
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else {
+                return .failure(BadLine(line: lineNumber, reason: "expected key=value"))
+            }
+            let key = String(decoding: line[..<equals], as: UTF8.self).trimmingSpaces()
+            let value = String(decoding: line[(equals + 1)...], as: UTF8.self)
+            switch key {
+            case "icon":
+                if let problem = Icon.problem(with: value) {
+                    return .failure(BadLine(line: lineNumber, reason: problem))
+                }
+                settings.icon = value
+            case "schedule":
+                guard let schedule = Schedule(value.trimmingSpaces()) else {
+                    return .failure(BadLine(line: lineNumber, reason: "unknown schedule '\(Text.visible(value))'"))
+                }
+                settings.rules.schedule = schedule
+            case "freezes":
+                guard let freezes = Decimal.parse(value.trimmingSpaces().utf8), freezes <= Rules.maxFreezes else {
+                    return .failure(BadLine(line: lineNumber, reason: "freezes must be 0…\(Rules.maxFreezes)"))
+                }
+                settings.rules.freezes = freezes
+            default:
+                continue
+            }
+        }
+        return .success(settings)
+    }
+}
+
+extension Rules {
+    public static let maxFreezes = 1000
+}
+
+/// The prompt cache: everything the prompt needs for every streak, in one small file, so the
+/// prompt reads one file and never the history.
+///
+/// ```
+/// streakprompt-cache 1
+/// NAME<TAB>ICON<TAB>SCHEDULE-MASK<TAB>LAST<TAB>ALIVE<TAB>LENGTH<TAB>FREEZES-LEFT<TAB>BEST<TAB>TOTAL
+/// ```
+/// `LAST` is a date or `-`. Extra fields are ignored. Rebuilt by every write and by
+/// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
+public enum PromptCache {
+    public static let magic = "streakprompt-cache 1"
+    /// Larger than this is not a cache we wrote: the prompt prints nothing.
+    public static let maxBytes = 1 << 20
+
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var icon: String
+        public var schedule: Schedule
+        public var progress: Progress
+
+        public init(name: String, icon: String, schedule: Schedule, progress: Progress) {
+            self.name = name
+            self.icon = icon
+            self.schedule = schedule
+            self.progress = progress
+        }
+
+        public var line: String {
+            let p = progress
+            return [name, icon, String(schedule.mask), p.last?.description ?? "-", p.alive ? "1" : "0",
+                    String(p.length), String(p.freezesLeft), String(p.best), String(p.total)]
+                .joined(separator: "\t") + "\n"
+        }
+    }
+
+    public static func encode(_ entries: [Entry]) -> String {
+        var text = magic + "\n"
+        for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
+        return text
+    }
+
+    /// The entries, or nil when the file is not a cache. Lines that do not parse are skipped:
+    /// one bad line hides one streak, not the prompt.
+    public static func decode(_ bytes: [UInt8]) -> [Entry]? {
+        let magicBytes = Array(magic.utf8)
+        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes), bytes[magicBytes.count] == 0x0A
+        else { return nil }
+        var entries: [Entry] = []
+        var start = magicBytes.count + 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if end == bytes.count { break }  // never written by us: ignore a torn tail
+            if let entry = decodeLine(bytes[start..<end]) { entries.append(entry) }
+            start = end + 1
+        }
+        return entries
+    }
+
+    static func decodeLine(_ line: ArraySlice<UInt8>) -> Entry? {
+        let f = line.split(separator: 0x09, omittingEmptySubsequences: false)
+        guard f.count >= 9, StreakName.problem(with: String(decoding: f[0], as: UTF8.self)) == nil,
+              let mask = Decimal.parse(f[2]), mask < 256, let schedule = Schedule(mask: UInt8(mask)),
+              f[4].count == 1, let alive = f[4].first.map({ $0 == UInt8(ascii: "1") }),
+              let length = Decimal.parse(f[5]), let freezesLeft = Decimal.parse(f[6]),
+              let best = Decimal.parse(f[7]), let total = Decimal.parse(f[8])
+        else { return nil }
+        var last: StreakDay?
+        if !(f[3].count == 1 && f[3].first == UInt8(ascii: "-")) {
+            guard let day = StreakDay.parse(f[3]) else { return nil }
+            last = day
+        }
+        let progress = Progress(last: last, through: last, alive: alive && last != nil, length: length,
+                                runStart: nil, runEnd: nil, freezesLeft: freezesLeft, best: best, total: total)
+        return Entry(name: String(decoding: f[0], as: UTF8.self), icon: String(decoding: f[1], as: UTF8.self),
+                     schedule: schedule, progress: progress)
+    }
+}

@@ -1,0 +1,147 @@
+/// A calendar date, counted in days from 1970-01-01, with no time and no zone.
+///
+/// A streak is a set of these. Which date an action belongs to is decided once, where and when
+/// the action happens (see `DayClock`); after that only whole dates are compared, so a tick in
+/// Tokyo and the next in Los Angeles each keep their own local date.
+public struct StreakDay: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01 (negative before it).
+    public var ordinal: Int
+
+    public init(ordinal: Int) {
+        self.ordinal = ordinal
+    }
+
+    /// The date with this proleptic Gregorian year, month (1–12) and day, or nil if there is none.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= StreakDay.daysIn(month: month, year: year)
+        else { return nil }
+        self.ordinal = StreakDay.ordinal(year: year, month: month, day: day)
+    }
+
+    public static func < (lhs: StreakDay, rhs: StreakDay) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    public static func + (lhs: StreakDay, rhs: Int) -> StreakDay { StreakDay(ordinal: lhs.ordinal + rhs) }
+    public static func - (lhs: StreakDay, rhs: Int) -> StreakDay { StreakDay(ordinal: lhs.ordinal - rhs) }
+    public static func - (lhs: StreakDay, rhs: StreakDay) -> Int { lhs.ordinal - rhs.ordinal }
+
+    /// Year, month and day of month.
+    public var civil: (year: Int, month: Int, day: Int) {
+        // Howard Hinnant's civil_from_days: exact for every date, no tables.
+        let z = ordinal + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((ordinal + 3) % 7 + 7) % 7
+        return Weekday(rawValue: index)!
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        let (y, m, d) = civil
+        var text = ""
+        if y < 0 { text += "-" }
+        text += Decimal.padded(abs(y), width: 4)
+        text += "-" + Decimal.padded(m, width: 2) + "-" + Decimal.padded(d, width: 2)
+        return text
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(_ text: some StringProtocol) {
+        let bytes = Array(text.utf8)
+        guard let day = StreakDay.parse(bytes[...]) else { return nil }
+        self = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from raw bytes.
+    public static func parse(_ bytes: ArraySlice<UInt8>) -> StreakDay? {
+        guard bytes.count == 10 else { return nil }
+        let s = bytes.startIndex
+        guard bytes[s + 4] == UInt8(ascii: "-"), bytes[s + 7] == UInt8(ascii: "-"),
+              let y = Decimal.parse(bytes[s..<s + 4]),
+              let m = Decimal.parse(bytes[s + 5..<s + 7]),
+              let d = Decimal.parse(bytes[s + 8..<s + 10])
+        else { return nil }
+        return StreakDay(year: y, month: m, day: d)
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static func ordinal(year: Int, month: Int, day: Int) -> Int {
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}
+
+/// A day of the week, Monday first (ISO 8601).
+public enum Weekday: Int, CaseIterable, Sendable {
+    case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// Three-letter lowercase name, as schedules are written: `mon`, `tue`, ….
+    public var shortName: String {
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun"][rawValue]
+    }
+
+    public init?(shortName: some StringProtocol) {
+        let lower = String(shortName).lowercased()
+        guard let found = Weekday.allCases.first(where: {
+            $0.shortName == lower || $0.longName == lower
+        }) else { return nil }
+        self = found
+    }
+
+    var longName: String {
+        ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][rawValue]
+    }
+}
+
+/// Small decimal helpers that work on bytes, so parsing never goes through `String` on hot paths.
+public enum Decimal {
+    /// The non-negative integer written in these ASCII digits, or nil. No sign, no spaces.
+    public static func parse(_ bytes: some Collection<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// An optionally negative integer (`-12`), or nil.
+    public static func parseSigned(_ bytes: ArraySlice<UInt8>) -> Int? {
+        if bytes.first == UInt8(ascii: "-") {
+            return parse(bytes.dropFirst()).map { -$0 }
+        }
+        return parse(bytes)
+    }
+
+    public static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

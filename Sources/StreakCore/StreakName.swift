@@ -1,0 +1,110 @@
+/// A streak's name: 1–32 ASCII letters, digits, `-` and `_`, not starting with `-`.
+///
+/// Names become file names, hook arguments and prompt text, so anything else is refused here,
+/// before it reaches any of them.
+public struct StreakName: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let text: String
+
+    public static let `default` = StreakName(validated: "default")
+    public static let maxLength = 32
+
+    public init(_ text: some StringProtocol) throws(NameError) {
+        if let problem = StreakName.problem(with: text) { throw problem }
+        self.text = String(text)
+    }
+
+    private init(validated: String) {
+        self.text = validated
+    }
+
+    public var description: String { text }
+
+    public static func < (lhs: StreakName, rhs: StreakName) -> Bool { lhs.text < rhs.text }
+
+    /// Why `text` is not a valid name, or nil if it is one.
+    public static func problem(with text: some StringProtocol) -> NameError? {
+        let bytes = Array(text.utf8)
+        if bytes.isEmpty { return NameError(name: String(text), reason: "it is empty") }
+        if bytes.count > maxLength {
+            return NameError(name: String(text), reason: "it is longer than \(maxLength) characters")
+        }
+        if bytes[0] == UInt8(ascii: "-") { return NameError(name: String(text), reason: "it starts with '-'") }
+        for byte in bytes where !isNameByte(byte) {
+            return NameError(name: String(text),
+                             reason: "only ASCII letters, digits, '-' and '_' are allowed")
+        }
+        return nil
+    }
+
+    public static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+/// A refused streak name, with the reason.
+public struct NameError: Error, Equatable, Sendable {
+    public var name: String
+    public var reason: String
+
+    public var message: String {
+        "invalid streak name '\(Text.visible(name))': \(reason)"
+    }
+}
+
+/// A streak's icon: what the segment shows before the count.
+///
+/// Printable text only: control bytes would let an icon move the cursor or forge a prompt, so
+/// they are refused.
+public enum Icon {
+    public static let `default` = "🔥"
+    public static let maxBytes = 32
+
+    /// Why `text` cannot be an icon, or nil if it can.
+    public static func problem(with text: String) -> String? {
+        if text.utf8.count > maxBytes { return "an icon is at most \(maxBytes) bytes" }
+        if text.unicodeScalars.contains(where: Text.isControl) {
+            return "an icon cannot hold control characters (tabs, newlines, escapes)"
+        }
+        return nil
+    }
+}
+
+/// Text helpers shared by output code.
+public enum Text {
+    /// C0, DEL and C1 control characters: the bytes that can move a cursor or end a line.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    /// The text with control characters shown as `\xNN` (or `\u{NNNN}`), for error messages
+    /// that quote what the user typed.
+    public static func visible(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += scalar.value < 0x100 ? "\\x" + hex(Int(scalar.value), width: 2) : "\\u{\(hex(Int(scalar.value), width: 4))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func hex(_ value: Int, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Removes control characters.
+    public static func withoutControls(_ text: String) -> String {
+        var out = ""
+        out.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
+        return out
+    }
+}

@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// The process environment, read on demand.
+public enum Environment {
+    /// The variable's value, or nil when it is unset.
+    public static func value(_ name: String) -> String? {
+        guard let raw = getenv(name) else { return nil }
+        return String(cString: raw)
+    }
+
+    /// The variable's value, or nil when it is unset or empty.
+    public static func nonEmpty(_ name: String) -> String? {
+        guard let value = value(name), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Whether colour is off: `NO_COLOR` set to anything non-empty (no-color.org), or a dumb
+    /// terminal.
+    public static var colorDisabled: Bool {
+        nonEmpty("NO_COLOR") != nil || value("TERM") == "dumb"
+    }
+
+    /// The user's home folder, `$HOME`. (The password database is not consulted: a static
+    /// binary cannot load the C library's name-service modules.)
+    public static var homeFolder: String? {
+        nonEmpty("HOME")
+    }
+
+    /// A name for this machine, for its own action log: `STREAKPROMPT_MACHINE`, else the host
+    /// name reduced to the characters of a streak name.
+    public static var machineName: String {
+        if let given = nonEmpty("STREAKPROMPT_MACHINE"), StreakName.problem(with: given) == nil { return given }
+        var buffer = [CChar](repeating: 0, count: 256)
+        var name = "machine"
+        if gethostname(&buffer, buffer.count - 1) == 0 {
+            let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // The short host name: `laptop.example.com` and `laptop.local` are one machine.
+            let short = host.split(separator: ".").first.map(String.init) ?? host
+            var cleaned = ""
+            for byte in short.utf8.prefix(StreakName.maxLength) {
+                cleaned.unicodeScalars.append(Unicode.Scalar(StreakName.isNameByte(byte) ? byte : UInt8(ascii: "_")))
+            }
+            while cleaned.hasPrefix("-") { cleaned.removeFirst() }
+            if !cleaned.isEmpty { name = cleaned }
+        }
+        return name
+    }
+}
+
+/// The wall clock.
+public enum Clock {
+    /// Seconds since the epoch, now.
+    public static func now() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec)
+    }
+}
+
+/// The user's time zone, from `TZ` or the system setting, through the C library's zone
+/// database, so every zone and every historical transition the system knows is honoured.
+public struct LocalZone: ZoneRules, Sendable {
+    public init() {
+        tzset()
+    }
+
+    public func local(at seconds: Int64) -> Instant {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return Instant(seconds: seconds, offset: 0) }
+        return Instant(seconds: seconds, offset: Int(parts.tm_gmtoff))
+    }
+
+    public func moment(of local: LocalDateTime) -> Int64 {
+        let (year, month, day) = local.day.civil
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(local.hour)
+        parts.tm_min = Int32(local.minute)
+        parts.tm_sec = Int32(local.second)
+        parts.tm_isdst = -1
+        let result = mktime(&parts)
+        if result == -1 {
+            // -1 is also a real moment (1969-12-31T23:59:59Z); otherwise fall back to UTC.
+            return local.utcSeconds
+        }
+        return Int64(result)
+    }
+}

@@ -1,0 +1,141 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file operations built on `FileDescriptor`.
+public enum Files {
+    /// The whole file, or a `SystemError` (`EFBIG` past `limit`).
+    public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.open(path, O_RDONLY)
+        return try file.readAll(limit: limit)
+    }
+
+    /// The whole file, or nil if it does not exist.
+    public static func readIfPresent(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
+        do {
+            return try read(path, limit: limit)
+        } catch where error.isNotFound {
+            return nil
+        }
+    }
+
+    /// Replaces the file at `path` so that a reader, or a crash at any instant, sees either the
+    /// old content or the new one, never a mix: write a temporary file in the same folder, flush
+    /// it, rename it over the old one, then flush the folder so the rename itself is kept.
+    ///
+    /// With `durable: false` the two flushes are skipped: the switch is still atomic for every
+    /// other process (and for `kill -9`), but a power cut may lose it. Only for derived files.
+    public static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t = 0o644,
+                                       durable: Bool = true) throws(SystemError) {
+        let folder = Paths.folder(of: path)
+        let temporary = folder + "/." + Paths.lastComponent(of: path) + ".tmp-" + String(getpid())
+        do {
+            let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+            try file.writeAll(bytes)
+            if durable { try file.sync() }
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            throw error
+        }
+        let renamed = temporary.withCString { from in path.withCString { to in posixRename(from, to) } }
+        guard renamed == 0 else {
+            let failure = SystemError("replace", path)
+            _ = temporary.withCString { unlink($0) }
+            throw failure
+        }
+        if durable { try syncFolder(folder) }
+    }
+
+    /// Flushes a folder's entries (a rename or a new file in it) to disk.
+    public static func syncFolder(_ folder: String) throws(SystemError) {
+        #if canImport(Darwin)
+        // macOS cannot fsync a folder opened read-only; its rename is journaled.
+        _ = folder
+        #else
+        let file = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+        try file.sync()
+        #endif
+    }
+
+    /// Creates the folder and any missing parents (like `mkdir -p`).
+    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(SystemError) {
+        if isFolder(path) { return }
+        let parent = Paths.folder(of: path)
+        if parent != path, !parent.isEmpty { try makeFolders(parent, mode: mode) }
+        if path.withCString({ mkdir($0, mode) }) != 0, errno != EEXIST {
+            throw SystemError("create the folder", path)
+        }
+    }
+
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// The names in a folder (without `.` and `..`), sorted; empty if the folder does not exist.
+    public static func list(_ path: String) throws(SystemError) -> [String] {
+        guard let dir = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw SystemError("list", path)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public static func rename(_ from: String, to: String) throws(SystemError) {
+        let result = from.withCString { a in to.withCString { b in posixRename(a, b) } }
+        guard result == 0 else { throw SystemError("move", from) }
+    }
+
+    public static func remove(_ path: String) throws(SystemError) {
+        guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else { throw SystemError("remove", path) }
+    }
+
+    /// Whether this process may create files in the folder.
+    public static func isWritableFolder(_ path: String) -> Bool {
+        path.withCString { access($0, W_OK | X_OK) } == 0
+    }
+}
+
+@inline(__always)
+private func posixRename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int32 {
+    rename(a, b)
+}
+
+/// Path arithmetic on plain strings (no Foundation).
+public enum Paths {
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    public static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    public static func join(_ parts: String...) -> String {
+        var out = ""
+        for part in parts where !part.isEmpty {
+            if out.isEmpty || out.hasSuffix("/") { out += part } else { out += "/" + part }
+        }
+        return out
+    }
+}

@@ -1,0 +1,133 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call: what was attempted, on which path, and the `errno` it gave.
+public struct SystemError: Error, Equatable, Sendable {
+    public var operation: String
+    public var path: String
+    public var code: Int32
+
+    public init(_ operation: String, _ path: String, code: Int32 = errno) {
+        self.operation = operation
+        self.path = path
+        self.code = code
+    }
+
+    /// `cannot open /x/y: Permission denied`.
+    public var message: String {
+        "cannot \(operation) \(path): \(SystemError.describe(code))"
+    }
+
+    public static func describe(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
+}
+
+/// Retries a system call interrupted by a signal.
+@inline(__always)
+func retrying<T: SignedInteger>(_ call: () -> T) -> T {
+    while true {
+        let result = call()
+        if result == -1 && errno == EINTR { continue }
+        return result
+    }
+}
+
+/// An open file descriptor, closed when the last reference goes.
+public final class FileDescriptor {
+    public let raw: Int32
+    public let path: String
+
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {
+        let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC, mode) } }
+        guard fd >= 0 else { throw SystemError("open", path) }
+        return FileDescriptor(raw: fd, path: path)
+    }
+
+    private init(raw: Int32, path: String) {
+        self.raw = raw
+        self.path = path
+    }
+
+    deinit {
+        _ = close(raw)
+    }
+
+    public func size() throws(SystemError) -> Int {
+        var info = stat()
+        guard fstat(raw, &info) == 0 else { throw SystemError("stat", path) }
+        return Int(info.st_size)
+    }
+
+    /// Everything from the current offset to the end, refusing files larger than `limit`.
+    public func readAll(limit: Int) throws(SystemError) -> [UInt8] {
+        let expected = try size()
+        guard expected <= limit else { throw SystemError("read", path, code: EFBIG) }
+        var buffer = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        var filled = 0
+        while true {
+            if filled == buffer.count {
+                guard buffer.count <= limit else { throw SystemError("read", path, code: EFBIG) }
+                buffer.append(contentsOf: [UInt8](repeating: 0, count: max(4096, buffer.count)))
+            }
+            let n = buffer.withUnsafeMutableBytes { raw in
+                retrying { read(self.raw, raw.baseAddress! + filled, raw.count - filled) }
+            }
+            if n < 0 { throw SystemError("read", path) }
+            if n == 0 { break }
+            filled += n
+        }
+        guard filled <= limit else { throw SystemError("read", path, code: EFBIG) }
+        buffer.removeLast(buffer.count - filled)
+        return buffer
+    }
+
+    /// Writes every byte, retrying short writes.
+    public func writeAll(_ bytes: some Collection<UInt8>) throws(SystemError) {
+        let array = Array(bytes)
+        var written = 0
+        while written < array.count {
+            let n = array.withUnsafeBytes { raw in
+                retrying { write(self.raw, raw.baseAddress! + written, raw.count - written) }
+            }
+            if n < 0 { throw SystemError("write", path) }
+            written += n
+        }
+    }
+
+    public func sync() throws(SystemError) {
+        guard retrying({ fsync(raw) }) == 0 else { throw SystemError("sync", path) }
+    }
+
+    /// The byte at `offset`, or nil past the end.
+    public func byte(at offset: Int) throws(SystemError) -> UInt8? {
+        var byte: UInt8 = 0
+        let n = retrying { pread(raw, &byte, 1, off_t(offset)) }
+        if n < 0 { throw SystemError("read", path) }
+        return n == 1 ? byte : nil
+    }
+
+    /// Blocks until this process holds the exclusive lock on the file (released on close, or
+    /// when the process dies, even by `kill -9`).
+    public func lockExclusive() throws(SystemError) {
+        guard retrying({ flock(raw, LOCK_EX) }) == 0 else { throw SystemError("lock", path) }
+    }
+
+    public func unlock() {
+        _ = flock(raw, LOCK_UN)
+    }
+}
+
+// One spelling of the three-argument `open` for every libc.
+@inline(__always)
+func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    open(path, flags, mode)
+}
