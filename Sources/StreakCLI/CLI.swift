@@ -54,26 +54,16 @@ public enum CLI {
         }
         // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
         guard let (command, taken) = CommandTable.command(for: words) else {
-            let invocation = try Parser.parse(words, for: CommandTable.prompt)
-            if invocation.has("--help") { Help.command(CommandTable.prompt, context.out); return 0 }
+            let invocation = try Parser.parse(words, for: Prompt.spec)
+            if invocation.has("--help") { Help.command(Prompt.spec, context.out); return 0 }
             return Prompt.run(invocation, context, bare: true)
         }
-        let invocation = try Parser.parse(words.dropFirst(taken), for: command)
+        let invocation = try Parser.parse(words.dropFirst(taken), for: command.spec)
         if invocation.has("--help") {
-            Help.command(command, context.out)
+            Help.command(command.spec, context.out)
             return 0
         }
-        switch command.name {
-        case "prompt": return Prompt.run(invocation, context, bare: false)
-        case "tick": return try Tick.run(invocation, context)
-        case "status": return try Status.run(invocation, context)
-        case "list": return try List.run(invocation, context)
-        case "add": return try Add.run(invocation, context)
-        case "remove": return try Remove.run(invocation, context)
-        case "history": return try History.run(invocation, context)
-        default:
-            throw Failure("'\(command.name)' is in the command table but has no implementation; please report this")
-        }
+        return try command.run(invocation, context)
     }
 }
 

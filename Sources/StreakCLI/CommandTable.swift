@@ -68,6 +68,12 @@ public struct CommandSpec: Sendable {
     public var allFlags: [FlagSpec] { flags + [CommandTable.help] }
 }
 
+/// A command: its line in the table and what it does. One file per command.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32
+}
+
 public enum CommandTable {
     static let help = FlagSpec("--help", short: "-h", help: "show this help")
     static let now = FlagSpec("--now", value: "TIME",
@@ -77,75 +83,32 @@ public enum CommandTable {
     static let shells = ["bash", "zsh", "fish"]
     static let hosts = ["bash", "zsh", "fish", "tmux", "plain"]
 
-    public static let prompt = CommandSpec(
-        ["prompt"], usage: "[NAME...] [--shell SHELL] [--format FMT]",
-        summary: "print the prompt segment (the default command)",
-        details: """
-        Prints each named streak's segment, or every streak's when none is named, from the
-        prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
-        prints nothing and exits 0.
-
-        Format placeholders: {icon} {count} {best} {name} {state} {total} {freezes};
-        {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
-        Styles by state: green when done today, yellow when pending, dim when broken
-        (none with NO_COLOR or TERM=dumb).
-        """,
-        flags: [
-            FlagSpec("--shell", value: "SHELL", help: "escape for bash, zsh, fish, tmux or plain (default plain)",
-                     choices: hosts),
-            FlagSpec("--format", value: "FMT", help: "segment format, e.g. '{icon}{count}'"),
-            now,
-        ],
-        arguments: "NAME", count: 0...64, completes: .streak)
-
-    public static let commands: [CommandSpec] = [
-        prompt,
-        CommandSpec(
-            ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (default streak: \"default\")",
-            details: """
-            Records an action for the streak on today's date, creating the streak if it does
-            not exist. A second tick on the same date is recorded but counts once.
-            """,
-            flags: [quiet, now], arguments: "NAME", count: 0...1, completes: .streak),
-        CommandSpec(
-            ["status"], usage: "[NAME] [--json]", summary: "current, best, total, state, time left today",
-            flags: [json, now], arguments: "NAME", count: 0...1, completes: .streak),
-        CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each", flags: [json, now]),
-        CommandSpec(
-            ["add"], usage: "NAME [--icon I] [--schedule S] [--freezes N]", summary: "create a streak",
-            details: """
-            Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
-            Unscheduled dates neither break nor extend the streak. Each freeze covers one
-            missed scheduled date automatically.
-            """,
-            flags: [
-                FlagSpec("--icon", value: "I", help: "what the segment shows before the count (default 🔥)"),
-                FlagSpec("--schedule", value: "S", help: "daily, weekdays, weekends or mon,wed,fri",
-                         choices: ["daily", "weekdays", "weekends", "mon,wed,fri"]),
-                FlagSpec("--freezes", value: "N", help: "freezes banked (each covers one missed date)"),
-            ],
-            arguments: "NAME", count: 1...1, completes: .none),
-        CommandSpec(
-            ["remove"], usage: "NAME", summary: "remove a streak (asks no question; keeps a backup)",
-            arguments: "NAME", count: 1...1, completes: .streak),
-        CommandSpec(
-            ["history"], usage: "[NAME] [--json]", summary: "past runs: start, end, length",
-            flags: [json], arguments: "NAME", count: 0...1, completes: .streak),
+    /// Every command, in the order `--help` lists them.
+    static let all: [any Command.Type] = [
+        Prompt.self, Tick.self, Status.self, List.self, Add.self, Remove.self, History.self,
+        Calendar.self, Export.self, Import.self, ImportGit.self,
+        Init.self, GitInstall.self, GitUninstall.self, GitStatus.self, Completions.self,
+        Doctor.self,
     ]
 
+    public static var commands: [CommandSpec] { all.map { $0.spec } }
+
+    /// The first word of every command. A literal list, so the prompt's fast path can tell a
+    /// streak name from a command without building the whole table; a test keeps it in step.
+    public static let commandWords = [
+        "prompt", "tick", "status", "list", "add", "remove", "history", "calendar", "export", "import",
+        "init", "git", "completions", "doctor",
+    ]
+
+    public static var prompt: CommandSpec { Prompt.spec }
+
     /// The command selected by the leading words of `arguments`, and how many words it took.
-    public static func command(for arguments: [String]) -> (CommandSpec, Int)? {
-        var best: (CommandSpec, Int)?
-        for command in commands where arguments.starts(with: command.path) {
-            if best == nil || command.path.count > best!.1 { best = (command, command.path.count) }
+    static func command(for arguments: [String]) -> (any Command.Type, Int)? {
+        guard let first = arguments.first, commandWords.contains(first) else { return nil }
+        var best: (any Command.Type, Int)?
+        for command in all where arguments.starts(with: command.spec.path) {
+            if best == nil || command.spec.path.count > best!.1 { best = (command, command.spec.path.count) }
         }
         return best
-    }
-
-    /// First words of every command, for suggestions.
-    public static var commandWords: [String] {
-        var seen: [String] = []
-        for command in commands where !seen.contains(command.path[0]) { seen.append(command.path[0]) }
-        return seen
     }
 }

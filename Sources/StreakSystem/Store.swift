@@ -167,6 +167,38 @@ public struct Store: Sendable {
         }
     }
 
+    /// Merges actions into the streak (creating it if needed), skipping every action already
+    /// recorded on any machine (same date and same moment), so merging the same actions twice
+    /// changes nothing. `settings`, if given, is written when the streak has no settings file
+    /// yet. Returns how many actions were new.
+    @discardableResult
+    public func merge(_ actions: [Action], into name: StreakName, settings: StreakSettings? = nil,
+                      zone: some ZoneRules) throws(StoreError) -> Int {
+        try locked { () throws(StoreError) -> Int in
+            if let settings, !Files.exists(settingsPath(of: name)) {
+                do throws(SystemError) {
+                    try Files.makeFolders(folder(of: name))
+                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8)
+                } catch {
+                    throw .system(error)
+                }
+            }
+            var streak = try load(name, zone: zone)
+            var seen = Set(streak.actions.map(ActionKey.init))
+            var fresh: [Action] = []
+            for action in actions.sorted() where seen.insert(ActionKey(action)).inserted {
+                fresh.append(action)
+            }
+            try append(fresh, to: name)
+            if !fresh.isEmpty || settings != nil {
+                streak.actions = (streak.actions + fresh).sorted()
+                streak.replay = Replay(days: streak.actions.map(\.day), rules: streak.settings.rules, zone: zone)
+                try refreshCache(updating: [streak], zone: zone)
+            }
+            return fresh.count
+        }
+    }
+
     /// Appends actions to this machine's log of the streak (creating both if needed).
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
     public func append(_ actions: [Action], to name: StreakName) throws(StoreError) {
@@ -304,6 +336,18 @@ public struct LoadedStreak: Sendable {
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
         replay.progress.reading(today: today, rules: settings.rules, zone: zone)
+    }
+}
+
+/// What makes two recorded actions the same action: the date and the moment (the offset is
+/// how it was written, not what happened).
+struct ActionKey: Hashable {
+    var day: StreakDay
+    var seconds: Int64
+
+    init(_ action: Action) {
+        day = action.day
+        seconds = action.at.seconds
     }
 }
 

@@ -2,7 +2,22 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt add NAME`: creates a streak with its icon, schedule and freezes.
-enum Add {
+enum Add: Command {
+    static let spec = CommandSpec(
+        ["add"], usage: "NAME [--icon I] [--schedule S] [--freezes N]", summary: "create a streak",
+        details: """
+        Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
+        Unscheduled dates neither break nor extend the streak. Each freeze covers one
+        missed scheduled date automatically.
+        """,
+        flags: [
+            FlagSpec("--icon", value: "I", help: "what the segment shows before the count (default 🔥)"),
+            FlagSpec("--schedule", value: "S", help: "daily, weekdays, weekends or mon,wed,fri",
+                     choices: ["daily", "weekdays", "weekends", "mon,wed,fri"]),
+            FlagSpec("--freezes", value: "N", help: "freezes banked (each covers one missed date)"),
+        ],
+        arguments: "NAME", count: 1...1, completes: .none)
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         var settings = StreakSettings()

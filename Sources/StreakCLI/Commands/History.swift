@@ -2,7 +2,11 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt history [NAME]`: every run, oldest first, the longest marked.
-enum History {
+enum History: Command {
+    static let spec = CommandSpec(
+        ["history"], usage: "[NAME] [--json]", summary: "past runs: start, end, length",
+        flags: [CommandTable.json], arguments: "NAME", count: 0...1, completes: .streak)
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         let store = try context.store()

@@ -2,7 +2,10 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt list`: every streak, one line each.
-enum List {
+enum List: Command {
+    static let spec = CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each",
+                                  flags: [CommandTable.json, CommandTable.now])
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store()

@@ -7,7 +7,32 @@ import StreakSystem
 /// read, one zone conversion. Whatever goes wrong with the data (no cache, an unreadable or
 /// corrupt or huge one, a bad environment variable) it prints nothing and exits 0: a prompt
 /// must never break. Only a mistake in the command line itself is reported.
-enum Prompt {
+enum Prompt: Command {
+    static let spec = CommandSpec(
+        ["prompt"], usage: "[NAME...] [--shell SHELL] [--format FMT]",
+        summary: "print the prompt segment (the default command)",
+        details: """
+        Prints each named streak's segment, or every streak's when none is named, from the
+        prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
+        prints nothing and exits 0.
+
+        Format placeholders: {icon} {count} {best} {name} {state} {total} {freezes};
+        {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
+        Styles by state: green when done today, yellow when pending, dim when broken
+        (none with NO_COLOR or TERM=dumb).
+        """,
+        flags: [
+            FlagSpec("--shell", value: "SHELL", help: "escape for bash, zsh, fish, tmux or plain (default plain)",
+                     choices: CommandTable.hosts),
+            FlagSpec("--format", value: "FMT", help: "segment format, e.g. '{icon}{count}'"),
+            CommandTable.now,
+        ],
+        arguments: "NAME", count: 0...64, completes: .streak)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        run(invocation, context, bare: false)
+    }
+
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
         do {
             return try render(invocation, context, bare: bare)

@@ -2,7 +2,11 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt remove NAME`: takes a streak away, keeping everything in a backup folder.
-enum Remove {
+enum Remove: Command {
+    static let spec = CommandSpec(
+        ["remove"], usage: "NAME", summary: "remove a streak (asks no question; keeps a backup)",
+        arguments: "NAME", count: 1...1, completes: .streak)
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         let store = try context.store()

@@ -2,7 +2,11 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt status [NAME]`: where one streak stands today.
-enum Status {
+enum Status: Command {
+    static let spec = CommandSpec(
+        ["status"], usage: "[NAME] [--json]", summary: "current, best, total, state, time left today",
+        flags: [CommandTable.json, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         let today = try context.today(invocation)

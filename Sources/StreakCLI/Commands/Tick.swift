@@ -2,7 +2,15 @@ import StreakCore
 import StreakSystem
 
 /// `streakprompt tick [NAME]`: records an action for the streak date of this moment.
-enum Tick {
+enum Tick: Command {
+    static let spec = CommandSpec(
+        ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (default streak: \"default\")",
+        details: """
+        Records an action for the streak on today's date, creating the streak if it does
+        not exist. A second tick on the same date is recorded but counts once.
+        """,
+        flags: [CommandTable.quiet, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         let today = try context.today(invocation)

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@Suite("command line")
+struct CommandLineTests {
+    @Test func versionAndHelp() throws {
+        let box = try Sandbox()
+        let version = try box.sp("--version")
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("streakprompt "))
+        let help = try box.sp("--help")
+        #expect(help.status == 0)
+        for command in ["tick", "status", "list", "add", "remove", "history"] {
+            #expect(help.stdout.contains("streakprompt \(command)"))
+            let own = try box.sp(command, "--help")
+            #expect(own.status == 0, "\(command) --help")
+            #expect(own.stdout.contains("Usage: streakprompt \(command)"))
+        }
+    }
+
+    @Test func unknownCommandNamesTheClosest() throws {
+        let box = try Sandbox()
+        let result = try box.sp("stauts")
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("'status'"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func unknownFlagNamesTheClosest() throws {
+        let box = try Sandbox()
+        let result = try box.sp("status", "--jsn")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("'--json'"))
+        let tick = try box.sp("tick", "--quite")
+        #expect(tick.status == 2)
+        #expect(tick.stderr.contains("'--quiet'"))
+    }
+
+    @Test func tickThenStatus() throws {
+        let box = try Sandbox()
+        let first = try box.sp("tick", "--now", "2026-11-22T08:00")
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("default"))
+        let second = try box.sp("tick", "--now", "2026-11-22T09:00")
+        #expect(second.stdout.contains("already counted today"))
+        let status = try box.status(now: "2026-11-22T10:00")
+        #expect(status["current"] as? Int == 1)
+        #expect(status["state"] as? String == "done")
+        #expect(status["total"] as? Int == 1)
+        #expect(status["last"] as? String == "2026-11-22")
+        #expect(status["today"] as? String == "2026-11-22")
+        #expect(status["schedule"] as? String == "daily")
+        #expect(status["freezes"] as? Int == 0)
+    }
+
+    @Test func nowFromEnvironment() throws {
+        let box = try Sandbox()
+        try box.sp("tick", env: ["STREAKPROMPT_NOW": "2026-01-05"])
+        let status = try box.spArgs(["status", "--json"], env: ["STREAKPROMPT_NOW": "2026-01-06T07:00"])
+        #expect(status.stdout.contains("\"state\": \"pending\""))
+    }
+
+    @Test func badNowIsAUsageError() throws {
+        let box = try Sandbox()
+        let result = try box.sp("tick", "--now", "yesterday")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("ISO 8601"))
+    }
+
+    @Test func missingStreakFails() throws {
+        let box = try Sandbox()
+        let result = try box.sp("status", "nothing")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("streakprompt: no streak named 'nothing'"))
+        #expect(result.stderr.contains("streakprompt add nothing"))
+    }
+
+    @Test(arguments: ["", "-x", "a b", "a/b", "..", "x;rm -rf", "$(touch x)", "ünï", String(repeating: "a", count: 33), "a\u{1B}[31m"])
+    func hostileNamesAreRefusedBeforeTouchingFiles(name: String) throws {
+        let box = try Sandbox()
+        for command in [["tick", name], ["add", name], ["status", name], ["remove", name], ["history", name]] {
+            let result = try box.spArgs(command.count == 2 && name.hasPrefix("-") ? [command[0], "--", name] : command)
+            #expect(result.status == 2, "\(command)")
+            #expect(!result.stderr.isEmpty)
+            #expect(!result.stderr.contains("\u{1B}"), "escape bytes are shown, not sent")
+        }
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks"))
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("x").path))
+    }
+
+    @Test func addListRemove() throws {
+        let box = try Sandbox()
+        #expect(try box.sp("add", "quiz", "--schedule", "mon,wed,fri", "--freezes", "2", "--icon", "📚").status == 0)
+        let again = try box.sp("add", "quiz")
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exists"))
+        try box.sp("tick", "quiz", "--now", "2026-11-23")
+        let list = try box.sp("list", "--json", "--now", "2026-11-23")
+        let array = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        #expect(array?.count == 1)
+        #expect(array?.first?["schedule"] as? String == "mon,wed,fri")
+        #expect(array?.first?["freezes"] as? Int == 2)
+        let removed = try box.sp("remove", "quiz")
+        #expect(removed.status == 0)
+        #expect(try box.sp("status", "quiz").status == 1)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: box.home + "/backups")
+        #expect(backups.count == 1)
+        let log = try box.read("backups/\(backups[0])/test.log")
+        #expect(log.contains("2026-11-23 "))
+        #expect(try box.prompt(["quiz"], now: "2026-11-23") == "")
+    }
+
+    @Test func historyListsRunsOldestFirst() throws {
+        let box = try Sandbox()
+        for day in ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-10", "2026-01-20", "2026-01-21"] {
+            try box.sp("tick", "--now", day, "--quiet")
+        }
+        let result = try box.sp("history", "--json")
+        let runs = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(runs?.map { $0["start"] as? String } == ["2026-01-01", "2026-01-10", "2026-01-20"])
+        #expect(runs?.map { $0["end"] as? String } == ["2026-01-03", "2026-01-10", "2026-01-21"])
+        #expect(runs?.map { $0["length"] as? Int } == [3, 1, 2])
+        let text = try box.sp("history")
+        let longest = text.stdout.split(separator: "\n").filter { $0.contains("longest") }
+        #expect(longest.count == 1)
+        #expect(longest.first?.hasPrefix("2026-01-01") == true)
+    }
+}
