@@ -1,0 +1,124 @@
+import Testing
+@testable import StreakCore
+
+@Suite("file formats")
+struct FormatTests {
+    @Test func actionLogRoundTrip() {
+        let actions = [
+            Action(day: .d("2026-11-21"), at: Instant(seconds: 1_795_301_890, offset: 3600)),
+            Action(day: .d("2026-11-22"), at: Instant(seconds: 1_795_388_370, offset: -34200)),
+        ]
+        let text = ActionLog.header + actions.map(ActionLog.line).joined()
+        let parsed = ActionLog.parse(Array(text.utf8))
+        #expect(parsed.actions == actions)
+        #expect(parsed.bad.isEmpty)
+        #expect(!parsed.endsTorn)
+    }
+
+    @Test func corruptLinesAreReportedAndTheRestKept() {
+        let text = """
+        # comment
+        2026-11-20 2026-11-20T10:00:00+00:00
+        garbage here
+        2026-11-21 2026-11-21T10:00:00+00:00 source=git extra fields ignored
+
+        2026-13-01 2026-11-21T10:00:00+00:00
+        2026-11-22 2026-11-22T10:00:00+00:00\r
+
+        """
+        let parsed = ActionLog.parse(Array(text.utf8))
+        #expect(parsed.actions.map(\.day) == [.d("2026-11-20"), .d("2026-11-21"), .d("2026-11-22")])
+        #expect(parsed.bad.map(\.line) == [3, 6])
+    }
+
+    @Test func aTornLastLineIsReportedNotTrusted() {
+        let text = "2026-11-20 2026-11-20T10:00:00+00:00\n2026-11-21 2026-11-2"
+        let parsed = ActionLog.parse(Array(text.utf8))
+        #expect(parsed.actions.count == 1)
+        #expect(parsed.endsTorn)
+        #expect(parsed.bad.first?.line == 2)
+        // A complete line that only lacks its newline (a hand edit) is kept.
+        let edited = ActionLog.parse(Array("2026-11-20 2026-11-20T10:00:00+00:00".utf8))
+        #expect(edited.actions.count == 1)
+        #expect(edited.endsTorn)
+        #expect(edited.bad.isEmpty)
+    }
+
+    @Test func binaryGarbageNeverCrashes() {
+        var random = SeededRandom(seed: 1)
+        for _ in 0..<500 {
+            let bytes = (0..<Int.random(in: 0...300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            _ = ActionLog.parse(bytes)
+            _ = StreakSettings.parse(bytes)
+            _ = PromptCache.decode(bytes)
+            _ = try? JSON.parse(bytes)
+        }
+    }
+
+    @Test func settingsRoundTripAndErrors() throws {
+        let settings = StreakSettings(icon: "📚", rules: Rules(schedule: Schedule("mon,wed,fri")!, freezes: 3))
+        let parsed = try StreakSettings.parse(Array(settings.encoded().utf8)).get()
+        #expect(parsed == settings)
+        #expect(try StreakSettings.parse(Array("future=1\n".utf8)).get() == StreakSettings())
+        guard case .failure(let bad) = StreakSettings.parse(Array("icon=x\nschedule=someday\n".utf8)) else {
+            Issue.record("a bad schedule was accepted")
+            return
+        }
+        #expect(bad.line == 2)
+        guard case .failure = StreakSettings.parse(Array("freezes=-1\n".utf8)) else {
+            Issue.record("negative freezes accepted")
+            return
+        }
+        guard case .failure = StreakSettings.parse(Array("icon=\u{1B}[31mX\n".utf8)) else {
+            Issue.record("an escape byte in an icon was accepted")
+            return
+        }
+    }
+
+    @Test func promptCacheRoundTripAndDamage() throws {
+        let progress = Progress(last: .d("2026-11-22"), through: .d("2026-11-22"), alive: true, length: 12, runStart: nil,
+                                runEnd: nil, freezesLeft: 1, best: 30, total: 150)
+        let entries = [
+            PromptCache.Entry(name: "quiz", icon: "📚", schedule: .weekdays, progress: progress),
+            PromptCache.Entry(name: "default", icon: "🔥", schedule: .daily, progress: Progress(freezes: 2)),
+        ]
+        let text = PromptCache.encode(entries)
+        let decoded = try #require(PromptCache.decode(Array(text.utf8)))
+        #expect(decoded.map(\.name) == ["default", "quiz"])
+        #expect(decoded[1].progress.length == 12)
+        #expect(decoded[1].progress.best == 30)
+        #expect(decoded[0].progress.last == nil)
+        // A damaged line hides that streak only; a wrong header hides everything.
+        let damaged = text.replacingOccurrences(of: "\t12\t", with: "\tx\t")
+        #expect(PromptCache.decode(Array(damaged.utf8))?.map(\.name) == ["default"])
+        #expect(PromptCache.decode(Array("streakprompt-cache 9\n".utf8)) == nil)
+        #expect(PromptCache.decode([]) == nil)
+        // A name that is not a valid name never reaches the prompt.
+        let hostile = text.replacingOccurrences(of: "quiz\t", with: "$(touch x)\t")
+        #expect(PromptCache.decode(Array(hostile.utf8))?.map(\.name) == ["default"])
+    }
+
+    @Test func jsonRoundTrip() throws {
+        let value = JSON.object([
+            ("name", .string("quo\"te\\ \n tab\t 🔥 \u{01}")), ("n", .number(-12)), ("ok", .bool(true)), ("none", .null),
+            ("list", .array([.number(1), .object([])])),
+        ])
+        #expect(try JSON.parse(Array(value.text.utf8)) == value)
+        #expect(try JSON.parse(Array(value.pretty.utf8)) == value)
+        #expect(try JSON.parse(Array(#"["\ud83d\udd25", "\u00e9"]"#.utf8)) == .array([.string("🔥"), .string("é")]))
+        #expect(throws: JSON.ParseError.self) { try JSON.parse(Array("{\"a\": 1,}".utf8)) }
+        #expect(throws: JSON.ParseError.self) { try JSON.parse(Array("[1.5]".utf8)) }
+        do {
+            _ = try JSON.parse(Array("{\n  \"a\": tru\n}".utf8))
+            Issue.record("accepted bad JSON")
+        } catch {
+            #expect(error.line == 2)
+        }
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

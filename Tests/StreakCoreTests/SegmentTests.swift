@@ -1,0 +1,73 @@
+import Testing
+@testable import StreakCore
+
+@Suite("prompt segment")
+struct SegmentTests {
+    let reading = Reading(state: .done, current: 12, best: 30, total: 150, freezesLeft: 1, last: .d("2026-11-22"),
+                          today: .d("2026-11-22"))
+
+    func segment(icon: String = "🔥", state: Reading.State = .done) -> Segment {
+        var reading = reading
+        reading.state = state
+        return Segment(name: "quiz", icon: icon, reading: reading)
+    }
+
+    @Test func placeholders() {
+        let format = SegmentFormat("{icon}{count} {best} {name} {state} {total} {freezes} {{literal}} {unknown}")
+        #expect(segment().text(format) == "🔥12 30 quiz done 150 1 {literal} {unknown}")
+        #expect(segment().text(SegmentFormat(SegmentFormat.defaultText)) == "🔥12")
+        #expect(segment().text(SegmentFormat("{count")) == "{count")
+        #expect(segment().text(SegmentFormat("}")) == "}")
+    }
+
+    @Test func stylesPerHost() {
+        let format = SegmentFormat("{icon}{count}")
+        #expect(segment().rendered(format, host: .plain, color: true) == "\u{1B}[32m🔥12\u{1B}[0m")
+        #expect(segment(state: .pending).rendered(format, host: .plain, color: true) == "\u{1B}[33m🔥12\u{1B}[0m")
+        #expect(segment(state: .broken).rendered(format, host: .plain, color: true) == "\u{1B}[2m🔥12\u{1B}[0m")
+        #expect(segment().rendered(format, host: .bash, color: true) == "\u{01}\u{1B}[32m\u{02}🔥12\u{01}\u{1B}[0m\u{02}")
+        #expect(segment().rendered(format, host: .zsh, color: true) == "%{\u{1B}[32m%}🔥12%{\u{1B}[0m%}")
+        #expect(segment().rendered(format, host: .tmux, color: true) == "#[fg=green]🔥12#[fg=default]")
+        #expect(segment(state: .broken).rendered(format, host: .tmux, color: true) == "#[dim]🔥12#[nodim]")
+        for host in Host.allCases { #expect(segment().rendered(format, host: host, color: false) == "🔥12") }
+    }
+
+    @Test func hostileTextStaysText() {
+        let format = SegmentFormat("%n %s 100% #(touch x) #[fg=red] $(touch y) `z` \u{1B}]0;title\u{07}{icon}")
+        let hostile = segment(icon: "#(rm)%F{red}\u{1B}[2J")
+        let zsh = hostile.rendered(format, host: .zsh, color: false)
+        #expect(zsh == "%%n %%s 100%% #(touch x) #[fg=red] $(touch y) `z` ]0;title#(rm)%%F{red}[2J")
+        let tmux = hostile.rendered(format, host: .tmux, color: false)
+        #expect(tmux == "%n %s 100% ##(touch x) ##[fg=red] $(touch y) `z` ]0;title##(rm)%F{red}[2J")
+        for host in Host.allCases {
+            let text = hostile.rendered(format, host: host, color: host == .bash)
+            let controls = text.unicodeScalars.filter { Text.isControl($0) }
+            // Only our own colour sequences may carry control bytes.
+            #expect(controls.allSatisfy { $0 == "\u{1B}" || $0 == "\u{01}" || $0 == "\u{02}" })
+            #expect(!text.contains("\u{1B}[2J"))
+            #expect(!text.contains("\u{07}"))
+        }
+    }
+
+    @Test func emptyTextHasNoColourCodes() {
+        #expect(segment(icon: "").rendered(SegmentFormat("{icon}"), host: .bash, color: true) == "")
+    }
+
+    @Test func namesAreValidated() throws {
+        for good in ["default", "a", "quiz-2", "make_test", "A1", String(repeating: "x", count: 32), "_x"] {
+            #expect(StreakName.problem(with: good) == nil, "\(good)")
+        }
+        for bad in ["", "-x", "a b", "a/b", "..", ".", "é", "a.b", String(repeating: "x", count: 33), "a\n", "$(x)", "a%b", "a#b"] {
+            #expect(StreakName.problem(with: bad) != nil, "\(bad)")
+        }
+    }
+
+    @Test func icons() {
+        #expect(Icon.problem(with: "🔥") == nil)
+        #expect(Icon.problem(with: "") == nil)
+        #expect(Icon.problem(with: "🏋️‍♀️") == nil)
+        #expect(Icon.problem(with: "a\tb") != nil)
+        #expect(Icon.problem(with: "\u{1B}[31m") != nil)
+        #expect(Icon.problem(with: String(repeating: "🔥", count: 9)) != nil)
+    }
+}
