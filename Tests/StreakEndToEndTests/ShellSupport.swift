@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a program is on PATH, or nil.
 func which(_ name: String) -> String? {
@@ -78,12 +83,53 @@ func shell(_ program: String, _ options: [String], script: String, in box: Sandb
     return result
 }
 
+/// Runs a program with its output thrown away and waits for it: for `tmux new-session`, whose
+/// server outlives the client. Foundation's `Process` on Linux would wait for that server too
+/// (the server inherits the descriptors Process watches), and a server that inherited those of
+/// a process another test is running would make that test wait; so this one is spawned
+/// directly, with nothing but /dev/null open.
+func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else: a tmux server that kept another test's pipes would keep that test waiting.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    #if canImport(Darwin)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+    #else
+    // glibc >= 2.34; looked up at run time so the tests still link against an older one.
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    }
+    #endif
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for pointer in argv { free(pointer) }
+        for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+        if errno != EINTR { return -1 }
+    }
+    return status
+}
+
 /// One tmux server on its own socket, with one window running a command; killed by `stop`.
 final class Tmux {
     let executable: String
     let socket: String
     let environment: [String: String]
     let width: Int
+    private(set) var serverPID: Int32 = 0
 
     /// Starts `tmux -L <unique> new-session -d -x WIDTH -y HEIGHT COMMAND` with no tmux.conf
     /// but `config` (written to a file when given).
@@ -97,16 +143,22 @@ final class Tmux {
         self.width = width
         var configPath = "/dev/null"
         if let config { configPath = try box.file("tmux-\(socket).conf", config) }
-        let started = try run(executable, ["-L", socket, "-f", configPath, "new-session", "-d", "-x", "\(width)",
-                                           "-y", "\(height)", command],
-                              environment: environment, directory: box.root.path)
-        guard started.status == 0 else { throw TestFailure("tmux did not start: \(started)") }
+        let status = spawnAndWait([executable, "-L", socket, "-f", configPath, "new-session", "-d", "-x", "\(width)",
+                                   "-y", "\(height)", "-c", box.root.path, command], environment: environment)
+        guard status == 0 else { throw TestFailure("tmux did not start: status \(status)") }
+        let pid = try run(executable, ["-L", socket, "display-message", "-p", "#{pid}"], environment: environment, timeout: 20)
+        serverPID = Int32(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit { stop() }
 
+    /// Kills the server (and with it the shell); by signal if it does not go when asked.
     func stop() {
+        guard serverPID > 0 else { return }
         _ = try? run(executable, ["-L", socket, "kill-server"], environment: environment, timeout: 10)
+        for _ in 0..<20 where kill(serverPID, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        if kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
+        serverPID = 0
     }
 
     @discardableResult
@@ -126,10 +178,13 @@ final class Tmux {
 
     /// The pane's text, trailing blank lines dropped.
     func screen() throws -> String {
-        var lines = try tmux("capture-pane", "-p", "-t", "0").stdout.components(separatedBy: "\n")
+        var lines = try tmux("capture-pane", "-p", "-N", "-t", "0").stdout.components(separatedBy: "\n")
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
         return lines.joined(separator: "\n")
     }
+
+    /// The screen for a failure message (empty if tmux cannot be asked).
+    var text: String { (try? screen()) ?? "" }
 
     /// The last non-blank line of the pane: where the prompt is.
     func lastLine() throws -> String {
