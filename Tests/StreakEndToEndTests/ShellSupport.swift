@@ -59,15 +59,6 @@ extension Sandbox {
         guard result.status == 0, result.stderr.isEmpty else { throw TestFailure("init \(shell) \(arguments) failed: \(result)") }
         return result.stdout
     }
-
-    /// Today's date in the sandbox's zone (UTC unless given), as the binary counts it.
-    func today() throws -> String {
-        let result = try sp("status", "--json")
-        guard let range = result.stdout.range(of: #""today": "([0-9-]+)""#, options: .regularExpression) else {
-            throw TestFailure("no date in \(result)")
-        }
-        return String(result.stdout[range].dropFirst(10).dropLast())
-    }
 }
 
 /// Runs a shell script in a real shell, e.g. `bash --norc -euo pipefail -c SCRIPT`.

@@ -217,8 +217,9 @@ struct CompletionScript {
             _wanted streaks expl streak compadd -a streaks
         }
 
+        # No `emulate -L zsh` here: the completion system has set the options it needs
+        # (extended_glob among them), and resetting them breaks matching.
         _streakprompt() {
-            emulate -L zsh
             local command='' state state_descr line
             local -A opt_args
             local -i taken=0
@@ -234,8 +235,8 @@ struct CompletionScript {
                 fi
             fi
             if [[ -z $command && $PREFIX != -* ]]; then
-                local -a commands
-                commands=(
+                local -a command_words
+                command_words=(
 
         """
         for command in commands {
@@ -243,7 +244,7 @@ struct CompletionScript {
         }
         out += """
                 )
-                _describe -t commands 'streakprompt command' commands
+                _describe -t commands 'streakprompt command' command_words
                 return
             fi
             # What follows the command words, for _arguments.
