@@ -66,7 +66,8 @@ struct PluginSettingsTests {
         settings.tickOn = "^quiz( |$)"
         settings.manual = true
         #expect(settings.assignments(for: .bash) == """
-            # shellcheck disable=SC2016
+            # shellcheck shell=bash disable=SC2016
+            # Settings from `streakprompt init bash`; the plugin (shell/streakprompt.bash) follows.
             STREAKPROMPT_BIN='/opt/it'\\''s here/streakprompt'
             STREAKPROMPT_NAMES='quiz gym'
             STREAKPROMPT_FORMAT='{icon} $(x) \\ '\\'''
@@ -75,6 +76,7 @@ struct PluginSettingsTests {
 
             """)
         #expect(settings.assignments(for: .fish) == """
+            # Settings from `streakprompt init fish`; the plugin (shell/functions and shell/conf.d) follows.
             set -g STREAKPROMPT_BIN '/opt/it\\'s here/streakprompt'
             set -g STREAKPROMPT_NAMES 'quiz gym'
             set -g STREAKPROMPT_FORMAT '{icon} $(x) \\\\ \\''

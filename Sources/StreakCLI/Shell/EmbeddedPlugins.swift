@@ -331,9 +331,9 @@ fi
 
 # Sets __streakprompt_bin_path to the binary to run, or fails when there is none.
 function __streakprompt_find_bin() {
-    emulate -L zsh
-    local bin=${STREAKPROMPT_BIN-}
-    typeset -g __streakprompt_bin_path=
+    \builtin emulate -L zsh
+    \builtin local bin=${STREAKPROMPT_BIN-}
+    \builtin typeset -g __streakprompt_bin_path=
     if [[ $bin == */* ]]; then
         [[ -x $bin ]] && __streakprompt_bin_path=$bin
     elif [[ -n $bin ]]; then
@@ -346,15 +346,15 @@ function __streakprompt_find_bin() {
 
 # Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
 function __streakprompt_refresh() {
-    emulate -L zsh
-    typeset -g STREAKPROMPT_SEGMENT= __streakprompt_ps1=
-    __streakprompt_find_bin || return 0
-    local IFS=$' \t\n'
-    local -a args
+    \builtin emulate -L zsh
+    \builtin typeset -g STREAKPROMPT_SEGMENT= __streakprompt_ps1=
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local IFS=$' \t\n'
+    \builtin local -a args
     args=(prompt --shell zsh)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
     args+=(-- ${=STREAKPROMPT_NAMES-})
-    STREAKPROMPT_SEGMENT=$(command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     return 0
 }
@@ -362,14 +362,14 @@ function __streakprompt_refresh() {
 # Puts the segment at the start of PROMPT, checked before every prompt so that a theme that
 # sets PROMPT again still gets it. $1 is 1 when the user's PROMPT_SUBST is on.
 function __streakprompt_place() {
-    emulate -L zsh
-    [[ -z ${STREAKPROMPT_MANUAL-} ]] || return 0
-    local reference='${__streakprompt_ps1-}' text=${PROMPT-}
+    \builtin emulate -L zsh
+    [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
+    \builtin local reference='${__streakprompt_ps1-}' text=${PROMPT-}
     # Take out the text an earlier prompt pasted, if the prompt still starts with it.
     if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
         text=${text#"$__streakprompt_pasted"}
     fi
-    typeset -g __streakprompt_pasted=
+    \builtin typeset -g __streakprompt_pasted=
     if [[ $1 == 1 ]]; then
         [[ $text == *"$reference"* ]] || text=$reference$text
     else
@@ -385,49 +385,49 @@ function __streakprompt_place() {
 # Starts the tick in the background, so the command it counts is not slowed; the next prompt
 # waits for it (at most two seconds) so that prompt already shows the new count.
 function __streakprompt_tick() {
-    emulate -L zsh
+    \builtin emulate -L zsh
     __streakprompt_wait_tick
-    __streakprompt_find_bin || return 0
-    local name=${STREAKPROMPT_TICK_NAME-}
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local name=${STREAKPROMPT_TICK_NAME-}
     if [[ -z $name ]]; then
-        local IFS=$' \t\n'
-        local -a names
+        \builtin local IFS=$' \t\n'
+        \builtin local -a names
         names=(${=STREAKPROMPT_NAMES-})
         name=${names[1]-default}
     fi
     # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
     # prompt waits for. A process substitution leaves no job-control notice behind.
-    typeset -g __streakprompt_tick_fd
-    exec {__streakprompt_tick_fd}< <(command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+    \builtin typeset -g __streakprompt_tick_fd
+    \builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
 }
 
 function __streakprompt_wait_tick() {
-    emulate -L zsh
-    [[ -n ${__streakprompt_tick_fd-} ]] || return 0
-    local ignored
-    read -r -t 2 -u $__streakprompt_tick_fd ignored 2>/dev/null
-    exec {__streakprompt_tick_fd}<&-
-    typeset -g __streakprompt_tick_fd=
+    \builtin emulate -L zsh
+    [[ -n ${__streakprompt_tick_fd-} ]] || \builtin return 0
+    \builtin local ignored
+    \builtin read -r -t 2 -u $__streakprompt_tick_fd ignored 2>/dev/null
+    \builtin exec {__streakprompt_tick_fd}<&-
+    \builtin typeset -g __streakprompt_tick_fd=
 }
 
 # preexec hook: ticks when the command line about to run matches STREAKPROMPT_TICK_ON.
 function __streakprompt_preexec() {
-    emulate -L zsh
-    [[ -n ${STREAKPROMPT_TICK_ON-} ]] || return 0
+    \builtin emulate -L zsh
+    [[ -n ${STREAKPROMPT_TICK_ON-} ]] || \builtin return 0
     # $1 is the line as typed (empty when history is off; $3 is the expanded text then).
-    local line=${1-}
+    \builtin local line=${1-}
     [[ -n $line ]] || line=${3-}
-    local MATCH MBEGIN MEND
-    local -a match mbegin mend
-    [[ $line =~ $STREAKPROMPT_TICK_ON ]] 2>/dev/null || return 0
+    \builtin local MATCH MBEGIN MEND
+    \builtin local -a match mbegin mend
+    [[ $line =~ $STREAKPROMPT_TICK_ON ]] 2>/dev/null || \builtin return 0
     __streakprompt_tick
 }
 
 # precmd hook. zsh gives $? back to the prompt itself after precmd hooks.
 function __streakprompt_precmd() {
-    local subst=0
+    \builtin local subst=0
     [[ -o prompt_subst ]] && subst=1
-    emulate -L zsh
+    \builtin emulate -L zsh
     __streakprompt_wait_tick
     __streakprompt_refresh
     __streakprompt_place $subst
@@ -435,29 +435,29 @@ function __streakprompt_precmd() {
 
 # Takes everything back out: the hooks, and the segment in PROMPT.
 function __streakprompt_unload() {
-    emulate -L zsh
-    add-zsh-hook -d precmd __streakprompt_precmd
-    add-zsh-hook -d preexec __streakprompt_preexec
+    \builtin emulate -L zsh
+    \add-zsh-hook -d precmd __streakprompt_precmd
+    \add-zsh-hook -d preexec __streakprompt_preexec
     __streakprompt_wait_tick
-    local text=${PROMPT-}
+    \builtin local text=${PROMPT-}
     if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
         text=${text#"$__streakprompt_pasted"}
     fi
     PROMPT=${text//'${__streakprompt_ps1-}'/}
-    unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path
-    unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
+    \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path
+    \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
         __streakprompt_unload
 }
 
 # Adds the hooks, each once: a second load moves them to the end instead of adding them twice.
 function __streakprompt_install() {
-    emulate -L zsh
-    autoload -Uz add-zsh-hook
-    add-zsh-hook -d precmd __streakprompt_precmd
-    add-zsh-hook precmd __streakprompt_precmd
-    add-zsh-hook -d preexec __streakprompt_preexec
-    add-zsh-hook preexec __streakprompt_preexec
+    \builtin emulate -L zsh
+    \builtin autoload -Uz add-zsh-hook
+    \add-zsh-hook -d precmd __streakprompt_precmd
+    \add-zsh-hook precmd __streakprompt_precmd
+    \add-zsh-hook -d preexec __streakprompt_preexec
+    \add-zsh-hook preexec __streakprompt_preexec
 }
 
 # Only interactive shells get a prompt.

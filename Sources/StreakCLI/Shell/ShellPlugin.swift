@@ -17,7 +17,7 @@ struct PluginSettings: Equatable, Sendable {
     var tickOn: String?
     var manual = false
 
-    /// The assignments, one a line, in the shell's syntax; empty when there is nothing to set.
+    /// The shellcheck directive (bash, zsh), a comment, then the assignments, one a line.
     func assignments(for shell: PluginShell) -> String {
         var values: [(String, [String])] = []
         if let binary { values.append(("STREAKPROMPT_BIN", [binary])) }
@@ -25,8 +25,15 @@ struct PluginSettings: Equatable, Sendable {
         if let format { values.append(("STREAKPROMPT_FORMAT", [format])) }
         if let tickOn { values.append(("STREAKPROMPT_TICK_ON", [tickOn])) }
         if manual { values.append(("STREAKPROMPT_MANUAL", ["1"])) }
-        // Single quotes are the point here: shellcheck need not suggest double ones.
-        var out = shell == .fish ? "" : "# shellcheck disable=SC2016\n"
+        // For shellcheck, before the first command: the shell, and that the single quotes are
+        // the point here (no need to suggest double ones).
+        var out = ""
+        switch shell {
+        case .bash: out = "# shellcheck shell=bash disable=SC2016\n"
+        case .zsh: out = "# shellcheck disable=SC2016\n"
+        case .fish: break
+        }
+        out += "# Settings from `streakprompt init \(shell.rawValue)`; the plugin (\(PluginText.source(shell))) follows.\n"
         for (name, words) in values {
             let quoted = words.map { ShellQuote.quoted($0, for: shell) }.joined(separator: " ")
             switch shell {
@@ -66,10 +73,12 @@ enum PluginText {
     }
 
     static func render(_ shell: PluginShell, settings: PluginSettings) -> String {
-        let assignments = settings.assignments(for: shell)
-        let source = shell == .fish ? "shell/conf.d and shell/functions" : "shell/" + fileName(shell)
-        return "# Settings from `streakprompt init \(shell.rawValue)`; the plugin (\(source)) follows.\n"
-            + assignments + "\n" + plugin(for: shell)
+        settings.assignments(for: shell) + "\n" + plugin(for: shell)
+    }
+
+    /// Where the plugin comes from, for the comment above it.
+    static func source(_ shell: PluginShell) -> String {
+        shell == .fish ? "shell/functions and shell/conf.d" : "shell/" + fileName(shell)
     }
 
     static func fileName(_ shell: PluginShell) -> String {
