@@ -29,10 +29,14 @@ public enum Files {
     ///
     /// With `durable: false` the two flushes are skipped: the switch is still atomic for every
     /// other process (and for `kill -9`), but a power cut may lose it. Only for derived files.
+    ///
+    /// `locked` says the caller holds a lock that serialises every writer of `path`: the
+    /// temporary file then has a fixed name, so one left by a writer killed mid-way is simply
+    /// reused instead of piling up. Without it the name is made unique with the process id.
     public static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t = 0o644,
-                                       durable: Bool = true) throws(SystemError) {
+                                       durable: Bool = true, locked: Bool = false) throws(SystemError) {
         let folder = Paths.folder(of: path)
-        let temporary = folder + "/." + Paths.lastComponent(of: path) + ".tmp-" + String(getpid())
+        let temporary = folder + "/." + Paths.lastComponent(of: path) + (locked ? ".tmp" : ".tmp-" + String(getpid()))
         do {
             let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
             try file.writeAll(bytes)

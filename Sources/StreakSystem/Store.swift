@@ -110,7 +110,9 @@ public struct Store: Sendable {
             } catch where error.isNotFound {
                 continue
             } catch {
-                throw .system(error)
+                // One unreadable log must not hide the others, nor stop a tick from recording.
+                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
+                continue
             }
             let parsed = ActionLog.parse(bytes)
             result.actions.append(contentsOf: parsed.actions)
@@ -155,15 +157,29 @@ public struct Store: Sendable {
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            let before = try load(name, zone: zone)
-            let alreadyCounted = before.actions.contains { $0.day == action.day }
+            let recorded = try actions(of: name)
+            // Settings that do not read must not cost the action: record it first, then report.
+            let settings: StreakSettings
+            let settingsError: StoreError?
+            do throws(StoreError) {
+                settings = try self.settings(of: name)
+                settingsError = nil
+            } catch {
+                settings = StreakSettings()
+                settingsError = error
+            }
+            let alreadyCounted = recorded.actions.contains { $0.day == action.day }
             try append([action], to: name)
-            var after = before
-            after.actions.append(action)
-            after.actions.sort()
-            after.replay = Replay(days: after.actions.map(\.day), rules: after.settings.rules, zone: zone)
-            try refreshCache(updating: [after], zone: zone)
-            return TickOutcome(streak: after, created: created, alreadyCounted: alreadyCounted)
+            if let settingsError {
+                try refreshCache(updating: [], removing: [name], zone: zone)
+                if case .corrupt(let problem) = settingsError { throw .recordedDespite(problem) }
+                throw settingsError
+            }
+            let actions = (recorded.actions + [action]).sorted()
+            let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
+                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone))
+            try refreshCache(updating: [streak], zone: zone)
+            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
         }
     }
 
@@ -178,7 +194,7 @@ public struct Store: Sendable {
             if let settings, !Files.exists(settingsPath(of: name)) {
                 do throws(SystemError) {
                     try Files.makeFolders(folder(of: name))
-                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8)
+                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
                 } catch {
                     throw .system(error)
                 }
@@ -234,7 +250,7 @@ public struct Store: Sendable {
             if exists(name) { throw .exists(name) }
             do throws(SystemError) {
                 try Files.makeFolders(folder(of: name))
-                try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8)
+                try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
             } catch {
                 throw .system(error)
             }
@@ -290,7 +306,7 @@ public struct Store: Sendable {
         for name in removing { entries[name.text] = nil }
         do throws(SystemError) {
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
-            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values)).utf8, durable: false)
+            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values)).utf8, durable: false, locked: true)
         } catch {
             throw .system(error)
         }
@@ -305,7 +321,7 @@ public struct Store: Sendable {
                 entries.append(streak.cacheEntry)
             }
             do throws(SystemError) {
-                try Files.writeAtomically(cachePath, PromptCache.encode(entries).utf8, durable: false)
+                try Files.writeAtomically(cachePath, PromptCache.encode(entries).utf8, durable: false, locked: true)
             } catch {
                 throw .system(error)
             }
@@ -363,7 +379,8 @@ public struct FileProblem: Equatable, Sendable {
     public var line: Int
     public var reason: String
 
-    public var message: String { "\(path):\(line): \(reason)" }
+    /// Line 0 means the whole file.
+    public var message: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
 }
 
 public enum StoreError: Error, Sendable {
@@ -371,4 +388,6 @@ public enum StoreError: Error, Sendable {
     case corrupt(FileProblem)
     case exists(StreakName)
     case missing(StreakName)
+    /// The action was recorded, but the streak's settings file does not read.
+    case recordedDespite(FileProblem)
 }
