@@ -12,11 +12,19 @@ public enum CLI {
 
     /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
     /// 2 usage error.
-    public static func main(_ argv: [String]) -> Int32 {
+    public static func main(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
         // A closed pipe shows up as EPIPE on write, handled by `Output`, instead of killing us.
         signal(SIGPIPE, SIG_IGN)
         let out = Output(fd: 1)
-        let status = run(Array(argv.dropFirst()), out: out)
+        if let status = Prompt.fast(argc: argc, argv: argv, out: out) {
+            out.flush()
+            return status
+        }
+        var words: [String] = []
+        for index in 1..<Int(max(argc, 1)) {
+            if let raw = argv[index] { words.append(String(cString: raw)) }
+        }
+        let status = run(words, out: out)
         out.flush()
         return status
     }

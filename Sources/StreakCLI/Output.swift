@@ -11,18 +11,38 @@ import StreakCore
 /// is not an error: the rest of the output is dropped and the command still succeeds.
 public final class Output {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    // Raw memory rather than [UInt8]: see `FileBytes` for why the prompt avoids arrays.
+    private var memory: UnsafeMutablePointer<UInt8>
+    private var capacity = 4096
+    private var count = 0
     private(set) var closed = false
 
     public init(fd: Int32) {
         self.fd = fd
-        buffer.reserveCapacity(4096)
+        memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        memory.deallocate()
     }
 
     public func write(_ text: String) {
         guard !closed else { return }
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var text = text
+        text.withUTF8 { bytes in
+            if count + bytes.count > capacity {
+                flush()
+                if bytes.count > capacity {
+                    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+                    memory.deallocate()
+                    memory = grown
+                    capacity = bytes.count
+                }
+            }
+            guard let base = bytes.baseAddress else { return }
+            (memory + count).update(from: base, count: bytes.count)
+            count += bytes.count
+        }
     }
 
     public func line(_ text: String = "") {
@@ -31,20 +51,18 @@ public final class Output {
     }
 
     public func flush() {
-        guard !closed, !buffer.isEmpty else { return }
+        guard !closed, count > 0 else { return }
         var written = 0
-        buffer.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    closed = true  // EPIPE and friends: nobody is reading any more.
-                    return
-                }
-                written += n
+        while written < count {
+            let n = Glibc.write(fd, memory + written, count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                closed = true  // EPIPE and friends: nobody is reading any more.
+                break
             }
+            written += n
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     /// Whether the output goes to a terminal.

@@ -137,6 +137,12 @@ public struct DayStart: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         Decimal.padded(seconds / 3600, width: 2) + ":" + Decimal.padded(seconds / 60 % 60, width: 2)
     }
+
+    /// The streak date of a wall-clock time: its calendar date, or the one before if the time is
+    /// earlier than the day start.
+    public func day(of local: LocalDateTime) -> StreakDay {
+        local.secondOfDay < seconds ? local.day - 1 : local.day
+    }
 }
 
 /// Turns moments into streak dates, for one zone and one day start.
@@ -151,14 +157,9 @@ public struct DayClock<Zone: ZoneRules> {
 
     /// The streak date an action at this moment counts for.
     public func day(at seconds: Int64) -> StreakDay {
-        DayClock.day(of: zone.local(at: seconds).local, dayStart: dayStart)
+        dayStart.day(of: zone.local(at: seconds).local)
     }
 
-    /// The streak date of a wall-clock time: its calendar date, or the one before if the time is
-    /// earlier than the day start.
-    public static func day(of local: LocalDateTime, dayStart: DayStart) -> StreakDay {
-        local.secondOfDay < dayStart.seconds ? local.day - 1 : local.day
-    }
 
     /// The moment the streak date `day` ends (the next date's day start).
     public func end(of day: StreakDay) -> Int64 {

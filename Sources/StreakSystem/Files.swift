@@ -14,6 +14,38 @@ public enum Files {
         return try file.readAll(limit: limit)
     }
 
+    /// The whole file in memory it owns, for the prompt's path (no array: see `FileBytes`).
+    public static func readBytes(_ path: String, limit: Int) throws(SystemError) -> FileBytes {
+        let file = try FileDescriptor.open(path, O_RDONLY)
+        let size = try file.size()
+        guard size <= limit else { throw SystemError("read", path, code: EFBIG) }
+        var capacity = size + 1
+        guard var memory = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
+            throw SystemError("read", path, code: ENOMEM)
+        }
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // The file grew while we read it.
+                capacity *= 2
+                guard capacity <= limit + 1, let grown = realloc(memory, capacity) else {
+                    free(memory)
+                    throw SystemError("read", path, code: EFBIG)
+                }
+                memory = grown.assumingMemoryBound(to: UInt8.self)
+            }
+            let n = retrying { Glibc.read(file.raw, memory + filled, capacity - filled) }
+            if n < 0 {
+                let failure = SystemError("read", path)
+                free(memory)
+                throw failure
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return FileBytes(memory: memory, count: filled)
+    }
+
     /// The whole file, or nil if it does not exist.
     public static func readIfPresent(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
         do {
@@ -122,6 +154,33 @@ private func posixRename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -
     rename(a, b)
 }
 
+/// Bytes read from a file into memory this object owns and frees.
+///
+/// The prompt reads its cache through this instead of an `[UInt8]`: in a statically linked
+/// binary the first array of a type costs a runtime metadata instantiation that is larger than
+/// the rest of the prompt's own work.
+public final class FileBytes {
+    public let buffer: UnsafeBufferPointer<UInt8>
+
+    init(memory: UnsafeMutablePointer<UInt8>, count: Int) {
+        buffer = UnsafeBufferPointer(start: memory, count: count)
+    }
+
+    deinit {
+        free(UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+    }
+}
+
+#if canImport(Darwin)
+private enum Glibc {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
+}
+#elseif canImport(Musl)
+private enum Glibc {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
+}
+#endif
+
 /// Path arithmetic on plain strings (no Foundation).
 public enum Paths {
     public static func folder(of path: String) -> String {
@@ -137,9 +196,14 @@ public enum Paths {
 
     public static func join(_ parts: String...) -> String {
         var out = ""
-        for part in parts where !part.isEmpty {
-            if out.isEmpty || out.hasSuffix("/") { out += part } else { out += "/" + part }
-        }
+        for part in parts { out = join(out, part) }
         return out
+    }
+
+    /// `folder/name`, with exactly one slash between them.
+    public static func join(_ folder: String, _ name: String) -> String {
+        if name.isEmpty { return folder }
+        if folder.isEmpty || folder.hasSuffix("/") { return folder + name }
+        return folder + "/" + name
     }
 }
