@@ -60,6 +60,7 @@ public enum CLI {
             Help.overview(context.out)
             return 0
         }
+        if words == [Refresh.word] { return Refresh.run(context) }
         // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
         guard let (command, taken) = CommandTable.command(for: words) else {
             let invocation = try Parser.parse(words, for: Prompt.spec)

@@ -153,11 +153,15 @@ extension Rules {
 /// prompt reads one file and never the history.
 ///
 /// ```
-/// streakprompt-cache 1
-/// NAME<TAB>ICON<TAB>SCHEDULE-MASK<TAB>LAST<TAB>ALIVE<TAB>LENGTH<TAB>FREEZES-LEFT<TAB>BEST<TAB>TOTAL
+/// streakprompt-cache 1<TAB>STREAKS-STAMP
+/// NAME<TAB>ICON<TAB>SCHEDULE-MASK<TAB>LAST<TAB>ALIVE<TAB>LENGTH<TAB>FREEZES-LEFT<TAB>BEST<TAB>TOTAL<TAB>STAMP
 /// ```
-/// `LAST` is a date or `-`. Extra fields are ignored. Rebuilt by every write and by
-/// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
+/// `LAST` is a date or `-`. A stamp is the modification time (`SECONDS.NANOSECONDS`) of the
+/// `streaks/` folder (header) or of the streak's folder (line) when the line was computed; the
+/// prompt compares them with the folders to notice changes it did not see (a sync tool
+/// delivering another machine's actions, or a writer killed before it refreshed the cache).
+/// Extra fields are ignored. Rebuilt by every write and by `doctor --repair`; a missing or
+/// unreadable cache only blanks the prompt.
 public enum PromptCache {
     public static let magic = "streakprompt-cache 1"
     /// Larger than this is not a cache we wrote: the prompt prints nothing.
@@ -168,30 +172,51 @@ public enum PromptCache {
         public var icon: String
         public var schedule: Schedule
         public var progress: Progress
+        /// The streak folder's modification time when this entry was computed.
+        public var stamp: String
 
-        public init(name: String, icon: String, schedule: Schedule, progress: Progress) {
+        public init(name: String, icon: String, schedule: Schedule, progress: Progress, stamp: String = "") {
             self.name = name
             self.icon = icon
             self.schedule = schedule
             self.progress = progress
+            self.stamp = stamp
         }
 
         public var line: String {
             let p = progress
             return [name, icon, String(schedule.mask), p.last?.description ?? "-", p.alive ? "1" : "0",
-                    String(p.length), String(p.freezesLeft), String(p.best), String(p.total)]
+                    String(p.length), String(p.freezesLeft), String(p.best), String(p.total), stamp]
                 .joined(separator: "\t") + "\n"
         }
     }
 
-    public static func encode(_ entries: [Entry]) -> String {
-        var text = magic + "\n"
+    public static func encode(_ entries: [Entry], stamp: String = "") -> String {
+        var text = magic + "\t" + stamp + "\n"
         for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
         return text
     }
 
-    /// The entries, or nil when the file is not a cache. Lines that do not parse are skipped:
-    /// one bad line hides one streak, not the prompt.
+    /// The header's stamp, or nil when the file is not a cache.
+    public static func headerStamp(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let body = bodyStart(bytes) else { return nil }
+        let start = magic.utf8.count + 1
+        guard body - 1 > start else { return "" }
+        return String(decoding: bytes[start..<(body - 1)], as: UTF8.self)
+    }
+
+    /// Where the entries start (after the header line), or nil when the file is not a cache.
+    static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let magicBytes = magic.utf8
+        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes) else { return nil }
+        var index = magicBytes.count
+        if bytes[index] == 0x09 {
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        }
+        guard index < bytes.count, bytes[index] == 0x0A else { return nil }
+        return index + 1
+    }
+
     public static func decode(_ bytes: [UInt8]) -> [Entry]? {
         var entries: [Entry] = []
         let valid = bytes.withUnsafeBufferPointer { buffer in
@@ -204,10 +229,7 @@ public enum PromptCache {
     /// the prompt's path. Returns false when the file is not a cache.
     @discardableResult
     public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Entry) -> Bool) -> Bool {
-        let magicBytes = magic.utf8
-        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes), bytes[magicBytes.count] == 0x0A
-        else { return false }
-        var start = magicBytes.count + 1
+        guard var start = bodyStart(bytes) else { return false }
         var entry = Entry(name: "", icon: "", schedule: .daily, progress: Progress(freezes: 0))
         while start < bytes.count {
             var end = start
@@ -231,10 +253,7 @@ public enum PromptCache {
     }
 
     private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Bool) -> Bool {
-        let magicBytes = magic.utf8
-        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes), bytes[magicBytes.count] == 0x0A
-        else { return false }
-        var start = magicBytes.count + 1
+        guard var start = bodyStart(bytes) else { return false }
         while start < bytes.count {
             var tab = start
             while tab < bytes.count, bytes[tab] != 0x09, bytes[tab] != 0x0A { tab += 1 }
@@ -273,6 +292,11 @@ public enum PromptCache {
         }
         guard field >= 9 else { return false }
         let stop = field == 9 ? end + 1 : bounds.9
+        var stampEnd = end
+        if field >= 10 {
+            stampEnd = bounds.9
+            while stampEnd < end, bytes[stampEnd] != 0x09 { stampEnd += 1 }
+        }
         func slice(_ from: Int, _ to: Int) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[from..<(to - 1)] }
         let name = slice(bounds.0, bounds.1)
         guard !name.isEmpty, name.count <= StreakName.maxLength, name.first != UInt8(ascii: "-"),
@@ -298,7 +322,8 @@ public enum PromptCache {
                                 runEnd: nil, freezesLeft: freezesLeft, best: best, total: total)
         entry = Entry(name: String(decoding: name, as: UTF8.self),
                       icon: String(decoding: slice(bounds.1, bounds.2), as: UTF8.self),
-                      schedule: schedule, progress: progress)
+                      schedule: schedule, progress: progress,
+                      stamp: field >= 10 ? String(decoding: bytes[bounds.9..<stampEnd], as: UTF8.self) : "")
         return true
     }
 }

@@ -107,6 +107,29 @@ public enum Files {
         }
     }
 
+    /// The file's modification time as `SECONDS.NANOSECONDS`, or "" if it does not exist.
+    /// Cheap enough for the prompt: one `stat`.
+    public static func stamp(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "" }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return String(time.tv_sec) + "." + String(time.tv_nsec)
+    }
+
+    /// Sets the file's (or folder's) modification time to now.
+    public static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Creates the file empty if it does not exist.
+    public static func create(_ path: String, mode: mode_t = 0o644) throws(SystemError) {
+        _ = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: mode)
+    }
+
     public static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

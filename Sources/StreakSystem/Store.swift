@@ -124,11 +124,13 @@ public struct Store: Sendable {
 
     /// Settings and actions of one streak, replayed.
     public func load(_ name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
+        // Taken before anything is read: a change that lands while we read makes it differ.
+        let stamp = Files.stamp(folder(of: name))
         let settings = try settings(of: name)
         let actions = try actions(of: name)
         let replay = Replay(days: actions.actions.map(\.day), rules: settings.rules, zone: zone)
         return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
-                            replay: replay)
+                            replay: replay, stamp: stamp)
     }
 
     // MARK: Writing
@@ -157,6 +159,8 @@ public struct Store: Sendable {
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
+            try prepareForWrite(name)
+            let stamp = Files.stamp(folder(of: name))
             let recorded = try actions(of: name)
             // Settings that do not read must not cost the action: record it first, then report.
             let settings: StreakSettings
@@ -177,7 +181,8 @@ public struct Store: Sendable {
             }
             let actions = (recorded.actions + [action]).sorted()
             let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
-                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone))
+                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
+                                      stamp: stamp)
             try refreshCache(updating: [streak], zone: zone)
             return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
         }
@@ -199,6 +204,7 @@ public struct Store: Sendable {
                     throw .system(error)
                 }
             }
+            try prepareForWrite(name)
             var streak = try load(name, zone: zone)
             var seen = Set(streak.actions.map(ActionKey.init))
             var fresh: [Action] = []
@@ -213,6 +219,27 @@ public struct Store: Sendable {
             }
             return fresh.count
         }
+    }
+
+    /// Makes the streak's folder and this machine's log exist, then marks the folder changed.
+    ///
+    /// Marking it first means a writer killed after appending but before refreshing the cache
+    /// leaves the folder's stamp different from the cache's, so the prompt notices and has the
+    /// cache rebuilt. Creating the log first keeps our own file creation from looking like a
+    /// change we did not see. Call with the lock held.
+    func prepareForWrite(_ name: StreakName) throws(StoreError) {
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            if !Files.exists(ownLogPath(of: name)) {
+                try Files.create(ownLogPath(of: name))
+                try Files.syncFolder(folder(of: name))
+            }
+        } catch {
+            throw .system(error)
+        }
+        Files.touch(folder(of: name))
     }
 
     /// Appends actions to this machine's log of the streak (creating both if needed).
@@ -255,7 +282,8 @@ public struct Store: Sendable {
                 throw .system(error)
             }
             let streak = LoadedStreak(name: name, settings: settings, actions: [], problems: [],
-                                      replay: Replay(days: [], rules: settings.rules, zone: zone))
+                                      replay: Replay(days: [], rules: settings.rules, zone: zone),
+                                      stamp: Files.stamp(folder(of: name)))
             try refreshCache(updating: [streak], zone: zone)
         }
     }
@@ -290,6 +318,7 @@ public struct Store: Sendable {
     /// the lock held.
     public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
                              zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
         if let old, let decoded = PromptCache.decode(old), Set(decoded.map(\.name)) == Set(try names().map(\.text)) {
@@ -306,7 +335,8 @@ public struct Store: Sendable {
         for name in removing { entries[name.text] = nil }
         do throws(SystemError) {
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
-            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values)).utf8, durable: false, locked: true)
+            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values), stamp: stamp).utf8,
+                                      durable: false, locked: true)
         } catch {
             throw .system(error)
         }
@@ -315,13 +345,15 @@ public struct Store: Sendable {
     /// Rebuilds the prompt cache from every streak's files.
     public func rebuildCache(zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
+            let stamp = Files.stamp(streaksFolder)
             var entries: [PromptCache.Entry] = []
             for name in try names() {
                 guard let streak = try? load(name, zone: zone) else { continue }
                 entries.append(streak.cacheEntry)
             }
             do throws(SystemError) {
-                try Files.writeAtomically(cachePath, PromptCache.encode(entries).utf8, durable: false, locked: true)
+                try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
+                                          locked: true)
             } catch {
                 throw .system(error)
             }
@@ -344,10 +376,22 @@ public struct LoadedStreak: Sendable {
     /// Lines of its logs that could not be read.
     public var problems: [FileProblem]
     public var replay: Replay
+    /// The streak folder's modification time before it was read (see `PromptCache`).
+    public var stamp: String = ""
+
+    public init(name: StreakName, settings: StreakSettings, actions: [Action], problems: [FileProblem], replay: Replay,
+                stamp: String = "") {
+        self.name = name
+        self.settings = settings
+        self.actions = actions
+        self.problems = problems
+        self.replay = replay
+        self.stamp = stamp
+    }
 
     public var cacheEntry: PromptCache.Entry {
         PromptCache.Entry(name: name.text, icon: settings.icon, schedule: settings.rules.schedule,
-                          progress: replay.progress)
+                          progress: replay.progress, stamp: stamp)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {

@@ -189,8 +189,18 @@ enum Prompt: Command {
         let format = SegmentFormat(options.format ?? Environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
         let color = !Environment.colorDisabled
 
+        // Folders changed since the cache was written (a sync, or a writer killed mid-way)?
+        // One stat for the list of streaks, one per streak shown; if so, show what we have
+        // and have the cache rebuilt in the background for the next prompt.
+        let streaksFolder = Paths.join(home, "streaks")
+        var stale = PromptCache.headerStamp(bytes) != Files.stamp(streaksFolder)
+        defer {
+            if stale, Files.isWritableFolder(home) { Background.start([Refresh.word]) }
+        }
+
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
+            if !stale, entry.stamp != Files.stamp(Paths.join(streaksFolder, entry.name)) { stale = true }
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
             let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
