@@ -81,11 +81,18 @@ public enum ActionLog {
     }
 
     static func parseLine(_ line: ArraySlice<UInt8>) -> Action? {
-        var fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: true)
-        if let last = fields.last, last.last == 0x0D { fields[fields.count - 1] = last.dropLast() }
-        guard fields.count >= 2, let day = StreakDay.parse(fields[0]), let at = Instant.parse(fields[1]) else {
-            return nil
-        }
+        // `DATE INSTANT`, then optional fields; scanned by hand (this runs for every line of
+        // every log on every tick).
+        var rest = line
+        if rest.last == 0x0D { rest = rest.dropLast() }
+        while rest.first == 0x20 { rest = rest.dropFirst() }
+        guard rest.count >= 12, rest[rest.startIndex + 10] == 0x20,
+              let day = StreakDay.parse(rest.prefix(10))
+        else { return nil }
+        var instant = rest.dropFirst(11)
+        while instant.first == 0x20 { instant = instant.dropFirst() }
+        if let space = instant.firstIndex(of: 0x20) { instant = instant[..<space] }
+        guard let at = Instant.parse(instant) else { return nil }
         return Action(day: day, at: at)
     }
 }
