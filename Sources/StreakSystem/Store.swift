@@ -275,17 +275,35 @@ public struct Store: Sendable {
     public func add(_ name: StreakName, settings: StreakSettings, zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
             if exists(name) { throw .exists(name) }
-            do throws(SystemError) {
-                try Files.makeFolders(folder(of: name))
-                try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
-            } catch {
-                throw .system(error)
-            }
-            let streak = LoadedStreak(name: name, settings: settings, actions: [], problems: [],
-                                      replay: Replay(days: [], rules: settings.rules, zone: zone),
-                                      stamp: Files.stamp(folder(of: name)))
-            try refreshCache(updating: [streak], zone: zone)
+            try writeSettings(settings, of: name, zone: zone)
         }
+    }
+
+    /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
+    /// Returns the settings written and whether the streak was new.
+    @discardableResult
+    public func configure(_ name: StreakName, zone: some ZoneRules,
+                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
+        try locked { () throws(StoreError) -> (StreakSettings, Bool) in
+            let created = !exists(name)
+            var settings = created ? StreakSettings() : try self.settings(of: name)
+            change(&settings)
+            try writeSettings(settings, of: name, zone: zone)
+            return (settings, created)
+        }
+    }
+
+    /// Writes the settings file and refreshes the streak's cache line. Call with the lock held.
+    private func writeSettings(_ settings: StreakSettings, of name: StreakName, zone: some ZoneRules) throws(StoreError) {
+        do throws(SystemError) {
+            try Files.makeFolders(folder(of: name))
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
+        }
+        var streak = try load(name, zone: zone)
+        streak.problems = []
+        try refreshCache(updating: [streak], zone: zone)
     }
 
     /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the

@@ -5,7 +5,7 @@ import StreakSystem
 enum History: Command {
     static let spec = CommandSpec(
         ["history"], usage: "[NAME] [--json]", summary: "past runs: start, end, length",
-        flags: [CommandTable.json], arguments: "NAME", count: 0...1, completes: .streak)
+        flags: [CommandTable.json, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
