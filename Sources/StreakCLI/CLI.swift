@@ -1,11 +1,5 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreakCore
+import StreakSystem
 
 public enum CLI {
     public static let version = "0.1.0"
@@ -13,8 +7,7 @@ public enum CLI {
     /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
     /// 2 usage error.
     public static func main(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-        // A closed pipe shows up as EPIPE on write, handled by `Output`, instead of killing us.
-        signal(SIGPIPE, SIG_IGN)
+        ProcessSetup.ignoreBrokenPipe()
         let out = Output(fd: 1)
         if let status = Prompt.fast(argc: argc, argv: argv, out: out) {
             out.flush()

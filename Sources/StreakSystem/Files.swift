@@ -34,7 +34,7 @@ public enum Files {
                 }
                 memory = grown.assumingMemoryBound(to: UInt8.self)
             }
-            let n = retrying { Glibc.read(file.raw, memory + filled, capacity - filled) }
+            let n = systemRead(file.raw, memory + filled, capacity - filled)
             if n < 0 {
                 let failure = SystemError("read", path)
                 free(memory)
@@ -194,15 +194,6 @@ public final class FileBytes {
     }
 }
 
-#if canImport(Darwin)
-private enum Glibc {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
-}
-#elseif canImport(Musl)
-private enum Glibc {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
-}
-#endif
 
 /// Path arithmetic on plain strings (no Foundation).
 public enum Paths {

@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import StreakCore
 
 /// Standard output, buffered and written with `write(2)`. A reader that goes away (`| head`)
 /// is not an error: the rest of the output is dropped and the command still succeeds.
@@ -52,60 +51,19 @@ public final class Output {
 
     public func flush() {
         guard !closed, count > 0 else { return }
-        var written = 0
-        while written < count {
-            let n = Glibc.write(fd, memory + written, count - written)
-            if n < 0 {
-                if errno == EINTR { continue }
-                closed = true  // EPIPE and friends: nobody is reading any more.
-                break
-            }
-            written += n
-        }
+        // EPIPE and friends: nobody is reading any more.
+        if !systemWriteAll(fd, memory, count) { closed = true }
         count = 0
     }
 
     /// Whether the output goes to a terminal.
     public var isTerminal: Bool { isatty(fd) == 1 }
-}
 
-/// A failed operation: `streakprompt: <what went wrong>; <what to do>` on stderr, exit 1.
-public struct Failure: Error, Sendable {
-    public var message: String
-    public var exitCode: Int32
-
-    public init(_ message: String, exitCode: Int32 = 1) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-}
-
-/// The one way commands end: an exit code, and for errors one message on stderr.
-enum Exit {
-    static func report(_ message: String) {
-        let text = "streakprompt: " + message + "\n"
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var written = 0
-            while written < raw.count {
-                let n = Glibc.write(2, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return }
-                written += n
-            }
+    /// Writes a message to standard error at once (unbuffered: it must survive an exit).
+    public static func error(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            if let base = bytes.baseAddress { _ = systemWriteAll(2, base, bytes.count) }
         }
     }
-
-    static func warn(_ message: String) {
-        report("warning: " + message)
-    }
 }
-
-#if canImport(Darwin)
-private enum Glibc {
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
-}
-#elseif canImport(Musl)
-private enum Glibc {
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { Musl.write(fd, buffer, count) }
-}
-#endif
