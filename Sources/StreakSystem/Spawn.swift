@@ -126,7 +126,7 @@ public enum SpawnedProcess {
 
     static func currentEnvironment() -> [String] {
         #if canImport(Darwin)
-        guard var pointer = _NSGetEnviron().pointee else { return [] }
+        guard var pointer = darwinEnviron().pointee else { return [] }
         #else
         guard var pointer = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { return [] }
         #endif
@@ -186,3 +186,9 @@ extension Substring {
         return String(s)
     }
 }
+
+#if canImport(Darwin)
+// `environ` is not visible to Swift on Darwin; the C library hands it out through this call.
+@_silgen_name("_NSGetEnviron")
+private func darwinEnviron() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+#endif

@@ -152,6 +152,36 @@ struct MachinesEndToEndTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: a.home + "/streaks/quiz").sorted() == ["same.log", "streak.conf"])
     }
 
+    /// Settings changed on both sides are the one thing a merge cannot decide: sync undoes
+    /// the merge, changes nothing, and says how to choose.
+    @Test func conflictingSettingsLeaveEverythingAsItWas() throws {
+        guard requireTool("git") else { return }
+        let (a, b, remote) = try gitPair(machines: ("laptop", "desk"))
+        defer { try? FileManager.default.removeItem(at: remote) }
+        try a.write("streaks/quiz/streak.conf", "icon=A\nschedule=weekdays\nfreezes=1\n")
+        #expect(try a.sp("sync").status == 0)
+        try tick(b, Self.desk, machine: "desk")
+        let before = try b.snapshot()
+        let result = try b.sp("sync")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("both changed streaks/quiz/streak.conf"), "\(result.stderr)")
+        #expect(result.stderr.contains("merge origin/"))
+        #expect(!FileManager.default.fileExists(atPath: b.home + "/.git/MERGE_HEAD"), "the merge was undone")
+        // This machine's own changes were committed; no merge commit, nothing left staged.
+        let parents = try run("/usr/bin/env", ["git", "-C", b.home, "rev-list", "--parents", "-n", "1", "HEAD"], environment: b.environment)
+        #expect(parents.stdout.split(separator: " ").count == 1, "\(parents)")
+        #expect(try run("/usr/bin/env", ["git", "-C", b.home, "status", "--porcelain"], environment: b.environment).stdout.isEmpty)
+        var after = try b.snapshot()
+        for key in [String](after.keys) where key.hasPrefix("/.git") { after[key] = nil }
+        var expected = before
+        for key in [String](expected.keys) where key.hasPrefix("/.git") { expected[key] = nil }
+        // The first sync's own commit added the sharing files; nothing else changed.
+        expected["/.gitignore"] = after["/.gitignore"]
+        expected["/.gitattributes"] = after["/.gitattributes"]
+        #expect(after == expected)
+        #expect(try b.status("quiz", now: "2026-03-10T22:00")["total"] as? Int == 6)
+    }
+
     @Test func syncExplainsWhatIsMissing() throws {
         let box = try Sandbox()
         try box.sp("tick", "-q", "--now", "2026-03-01")

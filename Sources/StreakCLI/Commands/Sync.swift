@@ -164,9 +164,16 @@ struct Git {
                                                 "-m", "streakprompt sync: merge \(remote.name)/\(remote.branch)", ref])
         guard outcome.succeeded else {
             _ = try? run(["merge", "--abort"])
-            let detail = (outcome.errorText + " " + String(decoding: outcome.output, as: UTF8.self))
-                .split(whereSeparator: \.isNewline).joined(separator: " / ")
-            throw Failure("git could not merge \(remote.name)/\(remote.branch) (\(detail)); the merge was undone: resolve it with git in \(folder) (usually two machines changed a streak.conf), then run sync again")
+            let said = String(decoding: outcome.output + outcome.errors, as: UTF8.self)
+            let conflicts = said.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
+                return String(line[range.upperBound...])
+            }
+            let branch = "\(remote.name)/\(remote.branch)"
+            guard !conflicts.isEmpty else {
+                throw Failure("git could not merge \(branch): \(outcome.errorText); the merge was undone, nothing changed")
+            }
+            throw Failure("this machine and \(branch) both changed \(conflicts.joined(separator: ", ")), so the merge was undone and nothing changed; keep one version: git -C '\(folder)' merge \(branch), edit the file, git -C '\(folder)' commit -a, then run sync again")
         }
         return true
     }
