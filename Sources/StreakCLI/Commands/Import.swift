@@ -13,7 +13,7 @@ enum Import: Command {
 
         The whole file is checked first: if any line is wrong, nothing is imported and the
         error names the line. A streak that does not exist is created with the exported
-        settings; a streak that has its own settings file keeps it.
+        settings; a streak that already exists keeps its own settings.
         """,
         flags: [CommandTable.quiet],
         arguments: "FILE", count: 1...1, completes: .file)
