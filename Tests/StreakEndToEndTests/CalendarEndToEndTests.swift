@@ -16,6 +16,12 @@ func heatmapFixture() throws -> Sandbox {
     return box
 }
 
+#if os(Linux)
+let isLinux = true
+#else
+let isLinux = false
+#endif
+
 @Suite("calendar end to end")
 struct CalendarEndToEndTests {
     static let now = "2026-03-04T10:00"
@@ -83,7 +89,9 @@ struct CalendarEndToEndTests {
         #expect(text.stdout.contains("Mon #\n    *\nWed *\n"))
     }
 
-    @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+    /// util-linux `script` gives the binary a terminal (the BSD `script` of macOS takes
+    /// other arguments, hence Linux only).
+    @Test(.enabled(if: isLinux)) func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         guard requireTool("script") else { return }
         let box = try heatmapFixture()
         let binary = Binary.path
