@@ -76,7 +76,8 @@ public struct Checkup {
         var streaks = 0
         var logs = 0
         var actions = 0
-        for entry in entries {
+        // Hidden entries (a file manager's `.DS_Store`, a sync tool's state) are not ours.
+        for entry in entries where !entry.hasPrefix(".") {
             let folder = Paths.join(store.streaksFolder, entry)
             guard StreakName.problem(with: entry) == nil, Files.isFolder(folder) else {
                 findings.append(Finding(area, .warning, "\(folder) is not a streak (not a folder with a valid name): ignored"))
