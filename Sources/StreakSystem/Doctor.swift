@@ -95,7 +95,7 @@ public struct Checkup {
                     findings += found
                 } else if file.contains(".corrupt-") {
                     findings.append(Finding(area, .note, "\(path) was set aside by a repair; it is kept for you to read, and safe to delete once you have"))
-                } else if file.hasPrefix(".") && file.contains(".tmp-") {
+                } else if file.hasPrefix(".") && (file.hasSuffix(".tmp") || file.contains(".tmp-")) {
                     findings.append(Finding(area, .note, "\(path) is left over from an interrupted write; safe to delete"))
                 }
             }

@@ -19,10 +19,10 @@ public enum SharedFolder {
             switch self {
             case .gitignore:
                 return ["# streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp-*"]
+                        "prompt.cache", ".lock", ".*.tmp*"]
             case .stignore:
                 return ["// streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp-*"]
+                        "prompt.cache", ".lock", ".*.tmp*"]
             case .gitattributes:
                 return ["# streakprompt: a merge keeps every machine's actions from both sides",
                         "*.log merge=union"]
