@@ -22,6 +22,13 @@ public struct CommitFacts: Equatable, Sendable {
         self.committerTime = committerTime
     }
 
+    /// Whether the author is whoever ran `git commit` (same address, without case). Without
+    /// identity overrides (`git -c`, `GIT_COMMITTER_EMAIL`) the committer is the configured
+    /// user, so such a commit is theirs and the hook need not ask git for `user.email`.
+    public var isAuthoredByCommitter: Bool {
+        CommitJudge.normalized(authorEmail) == CommitJudge.normalized(committerEmail)
+    }
+
     /// What git leaves in the git folder while it replays commits; a commit made meanwhile is
     /// part of the replay, not new work.
     public static let replayStates = ["rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD", "REVERT_HEAD", "sequencer"]

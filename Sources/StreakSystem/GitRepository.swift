@@ -44,13 +44,13 @@ public struct Git: Sendable {
     }
 
     /// Runs `git ARGUMENTS` and returns what it left, whatever its status.
-    public func run(_ arguments: [String], limit: Int = 1 << 20,
+    public func run(_ arguments: [String], unsetting: [String] = [], limit: Int = 1 << 20,
                     progress: ((Int) -> Void)? = nil) throws(GitError) -> ProcessOutcome {
         var command = ["git"]
         if let folder { command += ["-C", folder] }
         command += arguments
         do {
-            return try Subprocess.run(command, unsetting: folder == nil ? [] : Git.repositoryVariables,
+            return try Subprocess.run(command, unsetting: unsetting + (folder == nil ? [] : Git.repositoryVariables),
                                       limit: limit, timeout: timeout, progress: progress)
         } catch where error.code == ENOENT {
             throw .missing
@@ -71,8 +71,8 @@ public struct Git: Sendable {
     }
 
     /// The values of a `git config` query, one a line; empty when the key is not set (exit 1).
-    public func config(_ arguments: [String]) throws(GitError) -> [String] {
-        let outcome = try run(["config"] + arguments)
+    public func config(_ arguments: [String], unsetting: [String] = []) throws(GitError) -> [String] {
+        let outcome = try run(["config"] + arguments, unsetting: unsetting)
         if outcome.status == 1 { return [] }
         guard outcome.succeeded else {
             throw .failed(command: (["config"] + arguments).joined(separator: " "), status: outcome.status,
@@ -81,11 +81,18 @@ public struct Git: Sendable {
         return outcome.stdout.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Variables through which one git command overrides config (`git -c`), which a hook
+    /// inherits from the command that ran it.
+    public static let oneOffConfigVariables = ["GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT"]
+
     /// The user's addresses: `user.email` and every `streakprompt.email` (the other addresses
-    /// they commit with), as git sees them here.
-    public func yourEmails() throws(GitError) -> [String] {
+    /// they commit with), as git sees them here. With `configuredOnly`, as the config files
+    /// say, without the one-off `git -c user.email=…` of the command that ran the hook: that
+    /// is committing as someone else, not who the user is.
+    public func yourEmails(configuredOnly: Bool = false) throws(GitError) -> [String] {
         var emails: [String] = []
-        for line in try config(["--get-regexp", "^(user|streakprompt)\\.email$"]) {
+        let unsetting = configuredOnly ? Git.oneOffConfigVariables : []
+        for line in try config(["--get-regexp", "^(user|streakprompt)\\.email$"], unsetting: unsetting) {
             let parts = line.split(separator: " ", maxSplits: 1)
             if parts.count == 2, !parts[1].isEmpty, !emails.contains(String(parts[1])) { emails.append(String(parts[1])) }
         }

@@ -25,7 +25,7 @@ struct GitGlobalTests {
             if git diff --cached --name-only | grep -q forbidden; then echo 'refused by pre-commit' >&2; exit 1; fi
             """)
         try writeScript(second + "/.git/hooks/commit-msg", "#!/bin/sh\necho \"commit-msg $(cat \"$1\")\" >> '\(ran)'\n")
-        try g.commit(in: second, "hello")
+        try g.commit(in: second, "hello", env: GitBox.on(1))
         #expect(g.actions().count == 1, "the global hook counted")
         #expect(try String(contentsOfFile: ran, encoding: .utf8) == "pre-commit\ncommit-msg hello\npost-commit\n")
 
@@ -39,7 +39,7 @@ struct GitGlobalTests {
 
         // A worktree of that repository: its own hooks live in the shared folder.
         try g.git(["worktree", "add", "-q", "-b", "side", g.root + "/second-wt"], in: second)
-        try g.commit(in: g.root + "/second-wt")
+        try g.commit(in: g.root + "/second-wt", env: GitBox.on(2))
         #expect(g.actions().count == 2)
         #expect(try String(contentsOfFile: ran, encoding: .utf8).hasSuffix("post-commit\n"))
 
@@ -56,7 +56,7 @@ struct GitGlobalTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) == configBefore)
         #expect(!fileExists(g.globalHooks))
         #expect(!fileExists(g.userHome + "/.config/streakprompt"))
-        try g.commit(in: second)
+        try g.commit(in: second, env: GitBox.on(3))
         #expect(g.actions().count == 2, "no longer counting")
         #expect(try String(contentsOfFile: ran, encoding: .utf8).hasSuffix("post-commit\n"), "git runs the repository's hooks itself again")
 

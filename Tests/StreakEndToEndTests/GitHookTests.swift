@@ -105,9 +105,9 @@ struct GitHookTests {
         let install = try g.sp(["git", "install"], in: worktree)
         #expect(install.status == 0, "\(install)")
         #expect(fileExists(repo + "/.git/hooks/post-commit"))
-        try g.commit(in: worktree)
+        try g.commit(in: worktree, env: GitBox.on(1))
         #expect(g.actions().count == 1)
-        try g.commit(in: repo)
+        try g.commit(in: repo, env: GitBox.on(2))
         #expect(g.actions().count == 2)
     }
 
@@ -182,33 +182,49 @@ struct GitHookTests {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
         #expect(try g.sp(["git", "install"], in: repo).status == 0)
-        try g.commit(in: repo)
+        try g.commit(in: repo, env: GitBox.on(1))
         try g.git(["checkout", "-q", "-b", "feature"], in: repo)
-        for _ in 0..<3 { try g.commit(in: repo) }
+        for day in 2...4 { try g.commit(in: repo, env: GitBox.on(day)) }
         try g.git(["checkout", "-q", "main"], in: repo)
-        try g.commit(in: repo)
-        #expect(g.actions().count == 5, "five new commits, five ticks")
+        try g.commit(in: repo, env: GitBox.on(5))
+        #expect(g.actions().count == 5, "new commits on five days, five ticks")
 
+        // Each replay happens on a day of its own: counting it would add that date.
         try g.git(["checkout", "-q", "feature"], in: repo)
-        try g.git(["rebase", "-q", "main"], in: repo)
+        try g.git(["rebase", "-q", "main"], in: repo, env: GitBox.replaying(on: 6))
         #expect(g.actions().count == 5, "a rebase of three commits is not three new actions")
+        try g.git(["rebase", "-q", "-i", "--force-rebase", "main"], in: repo, env: GitBox.replaying(on: 7))
+        #expect(g.actions().count == 5, "an interactive rebase")
 
         try g.git(["checkout", "-q", "main"], in: repo)
-        try g.git(["cherry-pick", "feature~2"], in: repo)
+        try g.git(["cherry-pick", "feature~2"], in: repo, env: GitBox.replaying(on: 8))
         #expect(g.actions().count == 5, "cherry-pick")
-        try g.git(["cherry-pick", "feature~2..feature"], in: repo)
+        try g.git(["cherry-pick", "feature~2..feature"], in: repo, env: GitBox.replaying(on: 9))
         #expect(g.actions().count == 5, "a cherry-pick of a range")
 
-        try g.git(["commit", "-q", "--amend", "-m", "amended"], in: repo)
+        try g.git(["commit", "-q", "--amend", "-m", "amended"], in: repo, env: GitBox.replaying(on: 10))
         #expect(g.actions().count == 5, "amend")
-        try g.git(["revert", "--no-edit", "HEAD"], in: repo)
+        try g.git(["revert", "--no-edit", "HEAD"], in: repo, env: GitBox.on(11))
         #expect(g.actions().count == 5, "revert")
 
-        let dryRun = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
+        let dryRun = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo, env: GitBox.on(11))
         #expect(dryRun.stdout.hasPrefix("skipped: it is a revert"), "\(dryRun)")
 
-        try g.commit(in: repo)
+        try g.commit(in: repo, env: GitBox.on(12))
         #expect(g.actions().count == 6, "new work counts again")
+        #expect(g.actions().last?.hasPrefix("2026-03-12 ") == true)
+    }
+
+    @Test func oneActionPerDate() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        for _ in 0..<3 { try g.commit(in: repo) }
+        #expect(g.actions().count == 1, "later commits of the day find it counted and write nothing")
+        // Even with the prompt cache gone, a second tick of the day only repeats the date.
+        try FileManager.default.removeItem(atPath: g.box.home + "/prompt.cache")
+        try g.commit(in: repo)
+        #expect(try g.status()["total"] as? Int == 1)
     }
 
     @Test func someoneElsesCommitTicksNothing() throws {

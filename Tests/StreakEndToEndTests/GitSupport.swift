@@ -71,6 +71,22 @@ final class GitBox {
         return try git(["commit", "-q", "-m", message ?? "change \(counter)"] + extra, in: folder, env: env, check: check)
     }
 
+    /// A moment on day `n` of March 2026, ISO 8601.
+    static func moment(_ n: Int, hour: Int = 10) -> String {
+        "2026-03-\(n < 10 ? "0" : "")\(n)T\(hour < 10 ? "0" : "")\(hour):00:00+00:00"
+    }
+
+    /// Acting on day `n`: streakprompt's clock and both of git's dates. The hook records one
+    /// action per date, so tests that count ticks put each commit on a day of its own.
+    static func on(_ n: Int) -> [String: String] {
+        ["STREAKPROMPT_NOW": moment(n), "GIT_AUTHOR_DATE": moment(n), "GIT_COMMITTER_DATE": moment(n)]
+    }
+
+    /// Replaying commits on day `n`: the clock and the commit date move, author dates stay.
+    static func replaying(on n: Int) -> [String: String] {
+        ["STREAKPROMPT_NOW": moment(n), "GIT_COMMITTER_DATE": moment(n)]
+    }
+
     /// The action lines of a streak's log on this machine (comments left out): one per tick.
     func actions(_ streak: String = "commits") -> [String] {
         guard let text = try? box.read("streaks/\(streak)/test.log") else { return [] }

@@ -345,6 +345,9 @@ enum GitHook: Command {
         let name = try Context.validName(invocation.value("--name") ?? commitsStreak)
         do {
             let today = try context.today(invocation)
+            // The second commit of a day changes nothing: one action per date, as 'import git'
+            // records, and the commit costs only this binary's start and one small read.
+            if !dryRun, alreadyCounted(name, on: today.day) { return 0 }
             let verdict = try judgeHead(now: today.now)
             if dryRun {
                 switch verdict {
@@ -392,8 +395,21 @@ enum GitHook: Command {
             }
         }
         guard let facts else { return .skipped("git shows no commit at HEAD") }
-        let emails = try GitCommands.call { () throws(GitError) in try git.yourEmails() }
+        let overridden = (Git.oneOffConfigVariables + ["GIT_COMMITTER_EMAIL"]).contains { Environment.value($0) != nil }
+        let emails = !overridden && facts.isAuthoredByCommitter
+            ? [facts.committerEmail]
+            : try GitCommands.call { () throws(GitError) in try git.yourEmails(configuredOnly: true) }
         return CommitJudge(yourEmails: emails, now: now, clock: Clock.now()).verdict(facts)
+    }
+
+    /// Whether the prompt cache says the streak already has an action on `day`. Any doubt (no
+    /// cache, an unreadable one, no line for the streak) means no: the full check runs.
+    static func alreadyCounted(_ name: StreakName, on day: StreakDay) -> Bool {
+        guard let home = Store.defaultHome(),
+              let bytes = try? Files.readIfPresent(Store.cachePath(home: home), limit: PromptCache.maxBytes),
+              let entries = PromptCache.decode(bytes)
+        else { return false }
+        return entries.first { $0.name == name.text }?.progress.last == day
     }
 
     static func headFacts(_ git: Git, _ arguments: [String], hasSubject: Bool) throws(GitError) -> CommitFacts? {
