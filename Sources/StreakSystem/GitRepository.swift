@@ -122,20 +122,27 @@ public struct GitRepository: Sendable {
     public var gitFolder: String
     /// The folder shared by every worktree, where the repository's own hooks live (absolute).
     public var commonFolder: String
-    /// Where git runs hooks from when `core.hooksPath` is not set: `git rev-parse --git-path hooks`.
+    /// The repository's own hooks folder, where git runs hooks from when `core.hooksPath` is
+    /// not set (the common folder's `hooks`: worktrees share it, a submodule has its own).
     public var hooksFolder: String
+    /// Where git really runs hooks from (`git rev-parse --git-path hooks`, which follows
+    /// `core.hooksPath`, relative ones from the worktree's top), absolute.
+    public var runsHooksFrom: String
     /// `core.hooksPath`, if any config sets it.
     public var hooksPath: HooksPathSetting?
 
+    /// Whether git runs hooks from a folder other than the repository's own.
+    public var hooksElsewhere: Bool { runsHooksFrom != hooksFolder }
+
     /// The repository at `git`'s folder, or nil if that is not inside one.
     public static func locate(_ git: Git) throws(GitError) -> GitRepository? {
-        let outcome = try git.run(["rev-parse", "--absolute-git-dir", "--git-common-dir"])
+        let outcome = try git.run(["rev-parse", "--absolute-git-dir", "--git-common-dir", "--git-path", "hooks"])
         guard outcome.succeeded else {
             if outcome.status == 128 { return nil }
             throw .failed(command: "rev-parse", status: outcome.status, message: outcome.firstErrorLine)
         }
         let lines = outcome.stdout.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-        guard lines.count == 2 else { return nil }
+        guard lines.count == 3 else { return nil }
         let base = GitPaths.absolute(git.folder ?? ".", from: GitPaths.currentFolder())
         let common = GitPaths.absolute(lines[1], from: base)
         var hooksPath: HooksPathSetting?
@@ -145,10 +152,9 @@ public struct GitRepository: Sendable {
                 hooksPath = HooksPathSetting(value: String(parts[1]), scope: String(parts[0]))
             }
         }
-        // With core.hooksPath unset, `--git-path hooks` is the common folder's hooks (worktrees
-        // share them; a submodule has its own under the superproject's .git/modules).
-        return GitRepository(gitFolder: lines[0], commonFolder: common,
-                             hooksFolder: Paths.join(common, "hooks"), hooksPath: hooksPath)
+        return GitRepository(gitFolder: lines[0], commonFolder: common, hooksFolder: Paths.join(common, "hooks"),
+                             runsHooksFrom: GitPaths.absolute(GitPaths.expandingTilde(lines[2]), from: base),
+                             hooksPath: hooksPath)
     }
 }
 

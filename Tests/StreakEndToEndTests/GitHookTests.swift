@@ -147,6 +147,17 @@ struct GitHookTests {
         #expect(status.stdout.contains(".husky/_"))
     }
 
+    @Test func aHooksPathNamingTheRepositorysOwnFolderIsNotAnotherTool() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.hooksPath", ".git/hooks"], in: repo)
+        try FileManager.default.createDirectory(atPath: repo + "/src", withIntermediateDirectories: true)
+        let install = try g.sp(["git", "install"], in: repo + "/src")
+        #expect(install.status == 0, "\(install)")
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+    }
+
     @Test func theBinaryIsFoundByItsAbsolutePathWithAMinimalPath() throws {
         guard let g = try GitBox.make() else { return }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }

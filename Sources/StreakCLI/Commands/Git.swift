@@ -57,7 +57,7 @@ enum GitInstall: Command {
             return try installGlobal(name: name, binary: binary, context)
         }
         let repository = try GitCommands.repository(Git(), purpose: "install")
-        if let setting = repository.hooksPath, !GitCommands.isOurGlobalFolder(setting.expanded) {
+        if let setting = repository.hooksPath, repository.hooksElsewhere, !GitCommands.isOurGlobalFolder(repository.runsHooksFrom) {
             throw Failure(GitCommands.hooksPathRefusal(setting, folder: repository.hooksFolder, name: name))
         }
         let text = GitHookScript.repositoryHook(binary: binary, name: name)
@@ -85,7 +85,7 @@ enum GitInstall: Command {
             context.out.line("Updated \(hook)\(what): your new commits count for the streak '\(name)'.")
             if chained { context.out.line(kept) }
         }
-        if repository.hooksPath != nil {
+        if repository.hooksElsewhere {
             context.out.line("The global hook defers to this one here: commits in this repository count once, for '\(name)'.")
         }
         return 0
@@ -221,10 +221,10 @@ enum GitStatus: Command {
             let path = Paths.join(repository.hooksFolder, GitHookScript.countingHook)
             repoHook = hookFound(path)
             chained = Files.exists(path + GitHookScript.backupSuffix)
-            if let setting = repository.hooksPath {
-                if GitCommands.isOurGlobalFolder(setting.expanded) { counting = repoHook ?? globalHook }
-            } else {
+            if !repository.hooksElsewhere {
                 counting = repoHook
+            } else if GitCommands.isOurGlobalFolder(repository.runsHooksFrom) {
+                counting = repoHook ?? globalHook
             }
         }
 
@@ -271,7 +271,8 @@ enum GitStatus: Command {
                 context.out.line("hook        not installed ('streakprompt git install' adds it)")
             }
             if let setting = repository.hooksPath {
-                let whose = GitCommands.isOurGlobalFolder(setting.expanded) ? "streakprompt's global folder" : "another tool's folder"
+                let whose = !repository.hooksElsewhere ? "the repository's own folder"
+                    : GitCommands.isOurGlobalFolder(repository.runsHooksFrom) ? "streakprompt's global folder" : "another tool's folder"
                 context.out.line("hooksPath   core.hooksPath = \(setting.value) (\(setting.scope) config): \(whose)")
             }
         } else if !invocation.has("--global") {
@@ -287,7 +288,7 @@ enum GitStatus: Command {
         if repository != nil {
             if let counting {
                 context.out.line("counting    yes: your new commits here count for '\(counting.name ?? commitsStreak)'")
-            } else if let setting = repository?.hooksPath, !GitCommands.isOurGlobalFolder(setting.expanded) {
+            } else if let repository, repository.hooksElsewhere, let setting = repository.hooksPath {
                 context.out.line("counting    no: git runs hooks from \(setting.value); add 'streakprompt git hook post-commit' to its post-commit hook")
             } else {
                 context.out.line("counting    no")
