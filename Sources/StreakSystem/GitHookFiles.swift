@@ -149,8 +149,6 @@ public enum GitHookFiles {
             if errno == ENOTEMPTY || errno == EEXIST { return false }
             throw SystemError("remove the folder", folder)
         }
-        let parent = Paths.folder(of: folder)
-        if Paths.lastComponent(of: parent) == "streakprompt" { _ = parent.withCString { rmdir($0) } }
         return true
     }
 
@@ -179,24 +177,60 @@ public enum GitHookFiles {
     }
 }
 
-/// What `install --global` remembers in its folder, so `uninstall --global` can leave the
-/// global git config as it found it: the config file it created, if git had none.
-public enum GlobalInstallRecord {
+/// What `install --global` remembers in its folder, so `uninstall --global` can leave things
+/// as it found them: the global config file it created if git had none, and the topmost folder
+/// it created for its hooks (`~/.config` on a machine that had none).
+public struct GlobalInstallRecord: Equatable, Sendable {
     public static let fileName = ".streakprompt-install"
 
-    public static func write(in folder: String, createdConfig: String?) throws(SystemError) {
-        var text = "# streakprompt git install --global: what uninstall --global undoes\n"
-        if let createdConfig { text += "created-config=" + createdConfig + "\n" }
-        try Files.writeAtomically(Paths.join(folder, fileName), text.utf8)
+    public var createdConfig: String?
+    public var createdFolder: String?
+
+    public init(createdConfig: String? = nil, createdFolder: String? = nil) {
+        self.createdConfig = createdConfig
+        self.createdFolder = createdFolder
     }
 
-    /// The config file the install created, if it recorded one.
-    public static func createdConfig(in folder: String) -> String? {
-        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16) else { return nil }
+    /// The outermost of `folder` and its parents that does not exist yet: what creating
+    /// `folder` creates first. Nil when `folder` exists.
+    public static func firstMissing(_ folder: String) -> String? {
+        var missing: String?
+        var path = folder
+        while !path.isEmpty, path != "/", !Files.exists(path) {
+            missing = path
+            path = Paths.folder(of: path)
+        }
+        return missing
+    }
+
+    public func write(in folder: String) throws(SystemError) {
+        var text = "# streakprompt git install --global: what uninstall --global undoes\n"
+        if let createdConfig { text += "created-config=" + createdConfig + "\n" }
+        if let createdFolder { text += "created-folder=" + createdFolder + "\n" }
+        try Files.writeAtomically(Paths.join(folder, GlobalInstallRecord.fileName), text.utf8)
+    }
+
+    /// The record in `folder`, or an empty one.
+    public static func read(in folder: String) -> GlobalInstallRecord {
+        var record = GlobalInstallRecord()
+        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16) else { return record }
         for line in bytes.split(separator: 0x0A) {
             let text = String(decoding: line, as: UTF8.self)
-            if text.hasPrefix("created-config=") { return String(text.dropFirst("created-config=".count)) }
+            if text.hasPrefix("created-config=") { record.createdConfig = String(text.dropFirst("created-config=".count)) }
+            if text.hasPrefix("created-folder=") { record.createdFolder = String(text.dropFirst("created-folder=".count)) }
         }
-        return nil
+        return record
+    }
+
+    /// Removes the now empty folders between `folder` (gone already) and the one the install
+    /// created first, innermost first; stops at the first that is not empty.
+    public func removeCreatedFolders(above folder: String) {
+        guard let createdFolder, folder.hasPrefix(createdFolder + "/") || folder == createdFolder else { return }
+        var path = Paths.folder(of: folder)
+        while path.hasPrefix(createdFolder + "/") || path == createdFolder {
+            guard path.withCString({ rmdir($0) }) == 0 else { return }
+            if path == createdFolder { return }
+            path = Paths.folder(of: path)
+        }
     }
 }

@@ -6,6 +6,8 @@ struct GitGlobalTests {
     @Test func coversAnotherRepositoryKeepsItsHooksAndUninstallsCleanly() throws {
         guard let g = try GitBox.make() else { return }
         let configBefore = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+        let homeBefore = try FileManager.default.contentsOfDirectory(atPath: g.userHome).sorted()
+        #expect(!fileExists(g.userHome + "/.config"))
         let first = try g.repository("first")
         let install = try g.sp(["git", "install", "--global"], in: first)
         #expect(install.status == 0, "\(install)")
@@ -55,7 +57,8 @@ struct GitGlobalTests {
         #expect(uninstall.status == 0, "\(uninstall)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) == configBefore)
         #expect(!fileExists(g.globalHooks))
-        #expect(!fileExists(g.userHome + "/.config/streakprompt"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: g.userHome).sorted() == homeBefore,
+                "the folders the install created are gone")
         try g.commit(in: second, env: GitBox.on(3))
         #expect(g.actions().count == 2, "no longer counting")
         #expect(try String(contentsOfFile: ran, encoding: .utf8).hasSuffix("post-commit\n"), "git runs the repository's hooks itself again")

@@ -99,6 +99,7 @@ enum GitInstall: Command {
             throw Failure("core.hooksPath is already set in your global git config, to '\(current)', so another tool (husky, a dotfiles setup) owns where git looks for hooks, and streakprompt will not take it over; add 'streakprompt git hook post-commit --name \(name)' to the post-commit hook in that folder instead, or remove the setting with 'git config --global --unset core.hooksPath' and install again")
         }
         let configWasEmpty = try GitCommands.call { () throws(GitError) in try GitGlobalConfig.isEmpty(git) }
+        let createdFolder = GlobalInstallRecord.firstMissing(folder)
         let changed: Bool
         do {
             changed = try GitHookFiles.writeGlobal(in: folder, binary: binary, name: name)
@@ -111,7 +112,12 @@ enum GitInstall: Command {
                 ? try GitCommands.call { () throws(GitError) in try GitGlobalConfig.file(holding: "core.hooksPath", git) }
                 : nil
             do {
-                try GlobalInstallRecord.write(in: folder, createdConfig: created)
+                // An earlier record (a reinstall after core.hooksPath was unset by hand) knows
+                // what the first install created.
+                var record = GlobalInstallRecord.read(in: folder)
+                record.createdConfig = record.createdConfig ?? created
+                record.createdFolder = record.createdFolder ?? createdFolder
+                try record.write(in: folder)
             } catch {
                 throw Failure(error.message + "; check the folder's permissions")
             }
@@ -172,7 +178,8 @@ enum GitUninstall: Command {
         if let current, GitPaths.expandingTilde(current) != folder {
             throw Failure("core.hooksPath in your global git config is '\(current)', which is not streakprompt's folder: it belongs to another tool and was left untouched; streakprompt's global hook is not active, so there is nothing to uninstall")
         }
-        let createdConfig = GlobalInstallRecord.createdConfig(in: folder)
+        let record = GlobalInstallRecord.read(in: folder)
+        let createdConfig = record.createdConfig
         if current != nil {
             try GitCommands.call { () throws(GitError) in try GitGlobalConfig.unsetHooksPath(git) }
             // The config file the install created, now empty again: gone, as it was.
@@ -185,6 +192,7 @@ enum GitUninstall: Command {
         if hadFolder {
             do {
                 folderGone = try GitHookFiles.removeGlobal(folder)
+                if folderGone { record.removeCreatedFolders(above: folder) }
             } catch {
                 throw Failure(error.message + "; remove the folder by hand")
             }
