@@ -84,7 +84,7 @@ struct GitImportTests {
         #expect(notRepo.stderr.split(separator: "\n").count == 1)
         let missing = try g.sp(["import", "git", g.root + "/nowhere"], in: g.root)
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("not a folder"))
+        #expect(missing.stderr.contains("not a git repository (there is no such folder)"))
         #expect(g.actions().isEmpty, "nothing imported from the good path either")
         #expect(try g.sp(["status", "commits"], in: g.root).status == 1)
     }

@@ -40,7 +40,8 @@ enum ImportGit: Command {
         for path in invocation.arguments.isEmpty ? ["."] : invocation.arguments {
             let git = invocation.arguments.isEmpty ? Git() : Git(folder: path)
             guard Files.isFolder(path) else {
-                throw Failure("'\(Text.visible(path))' is not a folder; give the folder of a git repository")
+                let what = Files.exists(path) ? "it is a file, not a folder" : "there is no such folder"
+                throw Failure("'\(Text.visible(path))' is not a git repository (\(what)); give the folder of one")
             }
             guard try GitCommands.call({ () throws(GitError) in try GitRepository.locate(git) }) != nil else {
                 throw Failure("'\(Text.visible(path))' is not a git repository; give the folder of one, or run 'streakprompt import git' inside one")
