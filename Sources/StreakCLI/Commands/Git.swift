@@ -210,7 +210,7 @@ enum GitUninstall: Command {
 /// `streakprompt git status`: where the hook is installed and whether commits here count.
 enum GitStatus: Command {
     static let spec = CommandSpec(
-        ["git", "status"], usage: "[--json]",
+        ["git", "status"], usage: "[--global] [--json]",
         summary: "show where the hook is installed and whether commits here count",
         flags: [CommandTable.json, FlagSpec("--global", help: "show only the global install")])
 
@@ -288,6 +288,8 @@ enum GitStatus: Command {
         }
         if globalActive, let globalHook {
             context.out.line("global      \(globalFolder ?? ""): \(summary(globalHook))")
+        } else if globalActive {
+            context.out.line("global      core.hooksPath names streakprompt's folder, but its hooks are missing: run 'streakprompt git install --global' again")
         } else if let globalSetting {
             context.out.line("global      not installed (core.hooksPath = \(globalSetting), another tool's)")
         } else {
