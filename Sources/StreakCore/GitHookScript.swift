@@ -90,17 +90,16 @@ public enum GitHookScript {
         \(settings(binary: binary, name: name))
         \(repositoryFolder)
         streakprompt_own=$streakprompt_git/hooks/\(countingHook)
-        streakprompt_line=
-        if [ -n "$streakprompt_git" ] && [ -f "$streakprompt_own" ]; then
-            { IFS= read -r streakprompt_line && IFS= read -r streakprompt_line; } <"$streakprompt_own" 2>/dev/null
-        fi
+        \(ownHookCheck)
+        streakprompt_count=1
         case $streakprompt_line in
-            *\(marker)*) ;;
-            *)
-        \(countBlock.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n"))
-                ;;
+            *"\(marker) "*" global "*) streakprompt_own= ;;
+            *\(marker)*) streakprompt_count= ;;
         esac
-        if [ -n "$streakprompt_git" ] && [ -x "$streakprompt_own" ]; then
+        if [ -n "$streakprompt_count" ]; then
+        \(countBlock.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+        fi
+        if [ -n "$streakprompt_own" ] && [ -x "$streakprompt_own" ]; then
             exec "$streakprompt_own" "$@"
         fi
         exit 0
@@ -117,9 +116,12 @@ public enum GitHookScript {
         # 'streakprompt git install --global') instead of the repository's own ones, so this
         # runs the repository's own \(hook) hook, if it has one, exactly as git would have.
         \(repositoryFolder)
-        if [ -n "$streakprompt_git" ] && [ -x "$streakprompt_git/hooks/\(hook)" ]; then
-            exec "$streakprompt_git/hooks/\(hook)" "$@"
-        fi
+        streakprompt_own=$streakprompt_git/hooks/\(hook)
+        \(ownHookCheck)
+        case $streakprompt_line in
+            *"\(marker) "*" global "*) ;;
+            *) if [ -x "$streakprompt_own" ]; then exec "$streakprompt_own" "$@"; fi ;;
+        esac
         exit 0
 
         """
@@ -167,6 +169,18 @@ public enum GitHookScript {
         fi
         if [ ! -d "$streakprompt_git" ]; then
             streakprompt_git=$(git rev-parse --git-common-dir 2>/dev/null) || streakprompt_git=
+        fi
+        """
+
+    /// Sets `streakprompt_own` to empty when the repository has no git folder, and reads the
+    /// second line of the repository's own hook into `streakprompt_line` (shell builtins only):
+    /// a hook that is one of this folder's own files (a link back here) must not be run, or
+    /// the forwarding would run itself for ever.
+    static let ownHookCheck = """
+        [ -n "$streakprompt_git" ] || streakprompt_own=
+        streakprompt_line=
+        if [ -n "$streakprompt_own" ] && [ -f "$streakprompt_own" ]; then
+            { IFS= read -r streakprompt_line && IFS= read -r streakprompt_line; } <"$streakprompt_own" 2>/dev/null
         fi
         """
 

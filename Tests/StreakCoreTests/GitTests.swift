@@ -89,7 +89,8 @@ struct GitHookScriptTests {
             let installed = GitHookScript.inspect(Array(text.utf8))
             #expect(installed?.layout == .global)
             #expect(installed?.hook == hook)
-            #expect(text.contains("\"$streakprompt_git/hooks/\(hook)\"") || hook == "post-commit")
+            #expect(text.contains("streakprompt_own=$streakprompt_git/hooks/\(hook)\n"))
+            #expect(text.contains("exec \"$streakprompt_own\" \"$@\""))
             #expect(!text.contains("\r"))
         }
         #expect(!GitHookScript.forwardedHooks.contains("push-to-checkout"))

@@ -68,6 +68,20 @@ struct GitGlobalTests {
         #expect(twice.stdout.contains("not installed"))
     }
 
+    @Test func aRepositoryHookLinkedBackToTheGlobalFolderDoesNotLoop() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        for hook in ["pre-commit", "post-commit"] {
+            try FileManager.default.createSymbolicLink(atPath: repo + "/.git/hooks/" + hook,
+                                                       withDestinationPath: g.globalHooks + "/" + hook)
+        }
+        let commit = try run("/usr/bin/env", ["git", "commit", "-q", "--allow-empty", "-m", "x"],
+                             environment: g.box.environment, directory: repo, timeout: 20)
+        #expect(commit.status == 0, "\(commit)")
+        #expect(g.actions().count == 1, "counted once")
+    }
+
     @Test func aRepositoryInstallInsideTheGlobalOneCountsOnce() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
