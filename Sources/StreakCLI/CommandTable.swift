@@ -87,7 +87,7 @@ public enum CommandTable {
     static let all: [any Command.Type] = [
         Prompt.self, Tick.self, Status.self, List.self, Add.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
-        Init.self, GitInstall.self, GitUninstall.self, GitStatus.self, Completions.self,
+        Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self,
     ]
 

@@ -24,9 +24,11 @@ public enum Background {
         guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
         return String(cString: buffer)
         #else
-        // Linux: the kernel's link to the running binary (exec'ing it runs the same file even
-        // if it has been replaced on disk since).
-        return "/proc/self/exe"
+        // Linux: the kernel's link to the running binary.
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #endif
     }
 

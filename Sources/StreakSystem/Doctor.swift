@@ -251,13 +251,13 @@ public struct Checkup {
         let area = "git hooks"
         guard Checkup.onPath("git") != nil else { return [Finding(area, .note, "git is not installed: no hooks to check")] }
         var folders: [(String, String)] = []
-        if let local = try? SpawnedProcess.run(["git", "rev-parse", "--git-path", "hooks"]),
+        if let local = try? Subprocess.run(["git", "rev-parse", "--git-path", "hooks"], timeout: 5000),
            local.succeeded, !local.text.isEmpty {
             folders.append(("this repository", local.text))
         } else {
             folders.append(("this repository", ""))
         }
-        if let global = try? SpawnedProcess.run(["git", "config", "--global", "--get", "core.hooksPath"]),
+        if let global = try? Subprocess.run(["git", "config", "--global", "--get", "core.hooksPath"], timeout: 5000),
            global.succeeded, !global.text.isEmpty {
             var path = global.text
             if path.hasPrefix("~/"), let home = Environment.homeFolder { path = Paths.join(home, String(path.dropFirst(2))) }
@@ -298,7 +298,7 @@ public struct Checkup {
         for index in 0...runs {
             let result: (status: Int32, nanoseconds: Int64)
             do throws(SystemError) {
-                result = try SpawnedProcess.time([executable, "prompt"], environment: ["NO_COLOR": "1"])
+                result = try Subprocess.time([executable, "prompt"], setting: ["NO_COLOR": "1"])
             } catch {
                 return [Finding(area, .warning, "cannot time the prompt: \(error.message)")]
             }

@@ -43,7 +43,7 @@ public enum SharedFolder {
     public static func missingLines(_ file: File, home: String) -> [String] {
         let path = Paths.join(home, file.rawValue)
         let present = ((try? Files.readIfPresent(path, limit: 1 << 20)) ?? nil)
-            .map { String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmedOfBlanks() } } ?? []
+            .map { String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isNewline).map { String($0.trimmingSpaces()) } } ?? []
         return file.lines.dropFirst().filter { !present.contains($0) }
     }
 

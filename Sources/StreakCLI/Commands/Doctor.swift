@@ -36,7 +36,7 @@ enum Doctor: Command {
         findings += checkup.sharing()
         findings += checkup.shellPlugins()
         findings += checkup.gitHooks()
-        findings += checkup.speed(executable: SpawnedProcess.currentExecutable())
+        findings += checkup.speed(executable: Background.executablePath ?? "streakprompt")
         print(findings, to: context.out)
         context.out.line()
         let problems = findings.filter { $0.level == .problem }.count

@@ -27,7 +27,7 @@ enum Sync: Command {
         guard Files.exists(Paths.join(home, ".git")) else {
             throw Failure("\(home) is not a git repository; set it up once with: git -C '\(home)' init && git -C '\(home)' remote add origin URL (see the README's 'Many machines')")
         }
-        let git = Git(folder: home, machine: store.machine)
+        let git = DataRepository(folder: home, machine: store.machine)
 
         // Commit this machine's changes, holding the lock so no tick lands half-written.
         let committed = try storeCall { () throws(StoreError) -> Result<Bool, Failure> in
@@ -96,7 +96,7 @@ enum Sync: Command {
 }
 
 /// The few git operations `sync` needs, run in the data folder.
-struct Git {
+struct DataRepository {
     let folder: String
     let machine: String
 
@@ -105,16 +105,17 @@ struct Git {
         var branch: String
     }
 
-    func run(_ arguments: [String]) throws(Failure) -> SpawnedProcess.Outcome {
+    func run(_ arguments: [String]) throws(Failure) -> ProcessOutcome {
         do {
-            return try SpawnedProcess.run(["git", "-C", folder] + arguments, environment: Sync.gitEnvironment)
+            return try Subprocess.run(["git", "-C", folder] + arguments, unsetting: Git.repositoryVariables,
+                                      setting: Sync.gitEnvironment)
         } catch {
             throw Failure(error.message + "; sync needs git installed and on PATH")
         }
     }
 
     @discardableResult
-    func must(_ arguments: [String], doing what: String) throws(Failure) -> SpawnedProcess.Outcome {
+    func must(_ arguments: [String], doing what: String) throws(Failure) -> ProcessOutcome {
         let outcome = try run(arguments)
         guard outcome.succeeded else {
             throw Failure("git could not \(what): \(outcome.errorText.isEmpty ? "exit \(outcome.status)" : outcome.errorText)")
@@ -164,7 +165,7 @@ struct Git {
                                                 "-m", "streakprompt sync: merge \(remote.name)/\(remote.branch)", ref])
         guard outcome.succeeded else {
             _ = try? run(["merge", "--abort"])
-            let said = String(decoding: outcome.output + outcome.errors, as: UTF8.self)
+            let said = String(decoding: outcome.stdout + outcome.stderr, as: UTF8.self)
             let conflicts = said.split(whereSeparator: \.isNewline).compactMap { line -> String? in
                 guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
                 return String(line[range.upperBound...])
