@@ -90,7 +90,7 @@ struct GitGlobalTests {
         #expect(local.status == 0, "\(local)")
         try g.commit(in: repo)
         #expect(g.actions("work").count == 1)
-        #expect(g.actions("commits").isEmpty, "the repository's own streakprompt hook decides here")
+        #expect(g.actions("default").isEmpty, "the repository's own streakprompt hook decides here")
     }
 
     @Test func anotherToolsGlobalHooksPathIsNeverTouched() throws {

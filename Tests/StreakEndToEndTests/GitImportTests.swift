@@ -36,14 +36,14 @@ struct GitImportTests {
         #expect(runs.map(\.1) == ["2026-01-03", "2026-01-07"])
         #expect(runs.map(\.2) == [3, 2])
 
-        let log = try g.box.read("streaks/commits/test.log")
+        let log = try g.box.read("streaks/default/test.log")
         #expect(log.contains("2026-01-02 2026-01-02T01:30:00+09:00"), "each action keeps its own offset")
         #expect(log.contains("2026-01-07 2026-01-07T22:15:00+02:00"), "the earliest commit of a date stands for it")
 
         let again = try g.sp(["import", "git", repo], in: g.root)
         #expect(again.status == 0, "\(again)")
         #expect(again.stdout.contains("nothing changed"))
-        #expect(try g.box.read("streaks/commits/test.log") == log, "importing twice changes nothing")
+        #expect(try g.box.read("streaks/default/test.log") == log, "importing twice changes nothing")
     }
 
     @Test func severalRepositoriesAuthorsAndAName() throws {
@@ -86,7 +86,7 @@ struct GitImportTests {
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("not a git repository (there is no such folder)"))
         #expect(g.actions().isEmpty, "nothing imported from the good path either")
-        #expect(try g.sp(["status", "commits"], in: g.root).status == 1)
+        #expect(try g.sp(["status"], in: g.root).status == 1)
     }
 
     @Test func anEmptyRepositoryImportsNothing() throws {

@@ -88,13 +88,13 @@ final class GitBox {
     }
 
     /// The action lines of a streak's log on this machine (comments left out): one per tick.
-    func actions(_ streak: String = "commits") -> [String] {
+    func actions(_ streak: String = "default") -> [String] {
         guard let text = try? box.read("streaks/\(streak)/test.log") else { return [] }
         return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
     }
 
     /// `status NAME --json`, parsed.
-    func status(_ streak: String = "commits") throws -> [String: Any] {
+    func status(_ streak: String = "default") throws -> [String: Any] {
         let result = try sp(["status", streak, "--json"], in: root)
         guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         else { throw TestFailure("status failed: \(result)") }
@@ -102,7 +102,7 @@ final class GitBox {
     }
 
     /// `history NAME --json`, as (start, end, length).
-    func history(_ streak: String = "commits") throws -> [(String, String, Int)] {
+    func history(_ streak: String = "default") throws -> [(String, String, Int)] {
         let result = try sp(["history", streak, "--json"], in: root)
         guard result.status == 0, let runs = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         else { throw TestFailure("history failed: \(result)") }

@@ -2,8 +2,9 @@ import StreakCore
 import StreakSystem
 
 /// The streak a commit counts for when `--name` is not given, by the hook and by `import git`
-/// alike: commits get a streak of their own instead of mixing into `default`.
-let commitsStreak = "commits"
+/// alike: the same `default` streak a bare `streakprompt tick` counts for, so `status` and the
+/// prompt show commits with no name given; `--name commits` keeps them apart.
+let commitsStreak = "default"
 
 let nameFlag = FlagSpec("--name", value: "NAME", help: "the streak commits count for (default: \(commitsStreak))",
                         completes: .streak)
