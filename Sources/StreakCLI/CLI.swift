@@ -1,22 +1,23 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreakCore
+import StreakSystem
 
 public enum CLI {
     public static let version = "0.1.0"
 
     /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
     /// 2 usage error.
-    public static func main(_ argv: [String]) -> Int32 {
-        // A closed pipe shows up as EPIPE on write, handled by `Output`, instead of killing us.
-        signal(SIGPIPE, SIG_IGN)
+    public static func main(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        ProcessSetup.ignoreBrokenPipe()
         let out = Output(fd: 1)
-        let status = run(Array(argv.dropFirst()), out: out)
+        if let status = Prompt.fast(argc: argc, argv: argv, out: out) {
+            out.flush()
+            return status
+        }
+        var words: [String] = []
+        for index in 1..<Int(max(argc, 1)) {
+            if let raw = argv[index] { words.append(String(cString: raw)) }
+        }
+        let status = run(words, out: out)
         out.flush()
         return status
     }
@@ -52,6 +53,7 @@ public enum CLI {
             Help.overview(context.out)
             return 0
         }
+        if words == [Refresh.word] { return Refresh.run(context) }
         // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
         guard let (command, taken) = CommandTable.command(for: words) else {
             let invocation = try Parser.parse(words, for: Prompt.spec)

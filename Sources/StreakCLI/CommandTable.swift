@@ -87,8 +87,8 @@ public enum CommandTable {
     static let all: [any Command.Type] = [
         Prompt.self, Tick.self, Status.self, List.self, Add.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
-        Init.self, GitInstall.self, GitUninstall.self, GitStatus.self, Completions.self,
-        Doctor.self,
+        Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
+        Doctor.self, Sync.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }
@@ -97,7 +97,7 @@ public enum CommandTable {
     /// streak name from a command without building the whole table; a test keeps it in step.
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "remove", "history", "calendar", "export", "import",
-        "init", "git", "completions", "doctor",
+        "init", "git", "completions", "doctor", "sync",
     ]
 
     public static var prompt: CommandSpec { Prompt.spec }

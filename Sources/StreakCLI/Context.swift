@@ -86,6 +86,8 @@ extension StoreError {
             return Failure(problem.message + "; fix that line, or run 'streakprompt doctor --repair' to move the file aside")
         case .exists(let name):
             return Failure("a streak named '\(name)' already exists; see 'streakprompt status \(name)'")
+        case .recordedDespite(let problem):
+            return Failure("the action was recorded, but " + problem.message + "; fix that line (or run 'streakprompt doctor --repair') to see the streak again")
         case .missing(let name):
             return Failure("no streak named '\(name)'; create it with 'streakprompt add \(name)' or 'streakprompt tick \(name)'")
         }

@@ -17,7 +17,35 @@ enum Report {
             ("freezes", .number(reading.freezesLeft)),
             ("icon", .string(streak.settings.icon)),
             ("seconds_left", .number(Int(today.secondsLeft))),
-        ])
+        ] + completionKeys(streak, today))
+    }
+
+    /// The windows `status` reports a completion rate for, in days.
+    static let windows = [30, 365]
+
+    /// Completion over the last `days` dates (see `CompletionRate` for the exact rule).
+    static func completion(_ streak: LoadedStreak, _ today: Today, days: Int) -> CompletionRate {
+        CompletionRate(days: days, actionDays: Set(streak.actions.map(\.day)), first: streak.actions.first?.day,
+                   schedule: streak.settings.rules.schedule, today: today.day, zone: today.clock.zone)
+    }
+
+    /// `rate_30` (whole percent, or null with no scheduled date), `done_30`, `scheduled_30`,
+    /// and the same for 365 days.
+    static func completionKeys(_ streak: LoadedStreak, _ today: Today) -> [(String, JSON)] {
+        var keys: [(String, JSON)] = []
+        for days in windows {
+            let completion = completion(streak, today, days: days)
+            keys.append(("rate_\(days)", completion.percent.map { .number($0) } ?? .null))
+            keys.append(("done_\(days)", .number(completion.done)))
+            keys.append(("scheduled_\(days)", .number(completion.scheduled)))
+        }
+        return keys
+    }
+
+    /// `last 30 days 80% (20 of 25)`, or `last 30 days: nothing scheduled yet`.
+    static func completionText(_ completion: CompletionRate) -> String {
+        guard let percent = completion.percent else { return "last \(completion.window) days: nothing scheduled yet" }
+        return "last \(completion.window) days \(percent)% (\(completion.done) of \(completion.scheduled))"
     }
 
     /// `3h 12m`, `45m`, `under a minute`.

@@ -132,9 +132,31 @@ extension JSON {
         return value
     }
 
+    /// Parses like `parse`, and also returns the byte offset where each value starts, in
+    /// document order (a container before its members), so a reader that rejects a value can
+    /// name its line (see `line(of:in:)`).
+    public static func parseLocated(_ bytes: [UInt8]) throws(ParseError) -> (value: JSON, starts: [Int]) {
+        var parser = Parser(bytes: bytes)
+        parser.starts = []
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        if parser.position < bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return (value, parser.starts ?? [])
+    }
+
+    /// The 1-based line of a byte offset.
+    public static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+        var line = 1
+        for byte in bytes[..<min(max(offset, 0), bytes.count)] where byte == 0x0A { line += 1 }
+        return line
+    }
+
     private struct Parser {
         let bytes: [UInt8]
         var position = 0
+        /// Where each value starts, when asked for (`parseLocated`).
+        var starts: [Int]?
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -164,6 +186,7 @@ extension JSON {
 
         mutating func value(depth: Int) throws(ParseError) -> JSON {
             guard depth < 64 else { throw error("nested too deeply") }
+            starts?.append(position)
             guard position < bytes.count else { throw error("unexpected end of input") }
             switch bytes[position] {
             case UInt8(ascii: "{"):

@@ -57,7 +57,7 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    func trimmingSpaces() -> Substring {
+    public func trimmingSpaces() -> Substring {
         var s = Substring(self)
         while let first = s.first, first == " " || first == "\t" { s.removeFirst() }
         while let last = s.last, last == " " || last == "\t" { s.removeLast() }

@@ -12,6 +12,19 @@ public enum Host: String, CaseIterable, Sendable {
     case tmux
     /// A terminal: plain ANSI.
     case plain
+
+    /// The host with this name. (A plain `switch`: the synthesised `init(rawValue:)` builds an
+    /// array of every name, which costs the prompt a runtime type instantiation.)
+    public init?(name: String) {
+        switch name {
+        case "bash": self = .bash
+        case "zsh": self = .zsh
+        case "fish": self = .fish
+        case "tmux": self = .tmux
+        case "plain": self = .plain
+        default: return nil
+        }
+    }
 }
 
 /// A segment format such as `{icon}{count}`.
@@ -21,43 +34,63 @@ public enum Host: String, CaseIterable, Sendable {
 /// ever text: nothing in it is run or expanded by the host.
 public struct SegmentFormat: Sendable, Equatable {
     public enum Piece: Equatable, Sendable {
-        case literal(String)
+        case literal(Substring)
         case icon, count, best, name, state, total, freezes
     }
 
     public static let defaultText = "{icon}{count}"
     public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes"]
 
-    public var pieces: [Piece]
+    /// The format as written. It is walked each time it is rendered (it is a few bytes), which
+    /// keeps the prompt free of intermediate arrays.
+    public var text: String
 
     public init(_ text: String) {
-        var pieces: [Piece] = []
-        var literal = ""
-        var scalars = Substring(text).unicodeScalars[...]
-        while let scalar = scalars.first {
-            scalars = scalars.dropFirst()
-            if scalar == "{", scalars.first == "{" {
-                literal.unicodeScalars.append("{")
-                scalars = scalars.dropFirst()
-            } else if scalar == "}", scalars.first == "}" {
-                literal.unicodeScalars.append("}")
-                scalars = scalars.dropFirst()
-            } else if scalar == "{", let close = scalars.firstIndex(of: "}"),
-                      let piece = SegmentFormat.piece(named: String(scalars[..<close])) {
-                if !literal.isEmpty { pieces.append(.literal(literal)) }
-                literal = ""
-                pieces.append(piece)
-                scalars = scalars[scalars.index(after: close)...]
-            } else if !Text.isControl(scalar) {
-                literal.unicodeScalars.append(scalar)
-            }
-        }
-        if !literal.isEmpty { pieces.append(.literal(literal)) }
-        self.pieces = pieces
+        self.text = text
     }
 
-    static func piece(named name: String) -> Piece? {
-        switch name {
+    /// Calls `body` with each piece in order. Control characters in literal text are dropped.
+    public func forEachPiece(_ body: (Piece) -> Void) {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        var literalStart = index
+        func flush(_ end: String.UnicodeScalarView.Index) {
+            if literalStart < end { body(.literal(Substring(scalars[literalStart..<end]))) }
+        }
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if (scalar == "{" || scalar == "}"), next < scalars.endIndex, scalars[next] == scalar {
+                // `{{` and `}}`: one literal brace.
+                flush(next)
+                index = scalars.index(after: next)
+                literalStart = index
+            } else if scalar == "{", let close = scalars[next...].firstIndex(of: "}"),
+                      let piece = SegmentFormat.piece(named: scalars[next..<close]) {
+                flush(index)
+                body(piece)
+                index = scalars.index(after: close)
+                literalStart = index
+            } else if Text.isControl(scalar) {
+                flush(index)
+                index = next
+                literalStart = index
+            } else {
+                index = next
+            }
+        }
+        flush(index)
+    }
+
+    /// The pieces as an array (for tests and tools; the prompt uses `forEachPiece`).
+    public var pieces: [Piece] {
+        var all: [Piece] = []
+        forEachPiece { all.append($0) }
+        return all
+    }
+
+    static func piece(named name: Substring.UnicodeScalarView) -> Piece? {
+        switch String(Substring(name)) {
         case "icon": return .icon
         case "count": return .count
         case "best": return .best
@@ -85,9 +118,9 @@ public struct Segment {
     /// The visible text, before any host escaping.
     public func text(_ format: SegmentFormat) -> String {
         var out = ""
-        for piece in format.pieces {
+        format.forEachPiece { piece in
             switch piece {
-            case .literal(let text): out += text
+            case .literal(let text): out += String(text)
             case .icon: out += Text.withoutControls(icon)
             case .count: out += String(reading.current)
             case .best: out += String(reading.best)

@@ -62,7 +62,7 @@ public struct StreakDay: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Parses exactly `YYYY-MM-DD` from raw bytes.
-    public static func parse(_ bytes: ArraySlice<UInt8>) -> StreakDay? {
+    public static func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> StreakDay? where Bytes.Index == Int {
         guard bytes.count == 10 else { return nil }
         let s = bytes.startIndex
         guard bytes[s + 4] == UInt8(ascii: "-"), bytes[s + 7] == UInt8(ascii: "-"),

@@ -23,12 +23,18 @@ public struct StreakName: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Why `text` is not a valid name, or nil if it is one.
     public static func problem(with text: some StringProtocol) -> NameError? {
-        let bytes = Array(text.utf8)
+        problem(with: String(text))
+    }
+
+    /// `problem(with:)` for a `String`: not generic, so the prompt pays no runtime lookup of
+    /// `StringProtocol`'s associated types.
+    public static func problem(with text: String) -> NameError? {
+        let bytes = text.utf8
         if bytes.isEmpty { return NameError(name: String(text), reason: "it is empty") }
         if bytes.count > maxLength {
             return NameError(name: String(text), reason: "it is longer than \(maxLength) characters")
         }
-        if bytes[0] == UInt8(ascii: "-") { return NameError(name: String(text), reason: "it starts with '-'") }
+        if bytes.first == UInt8(ascii: "-") { return NameError(name: String(text), reason: "it starts with '-'") }
         for byte in bytes where !isNameByte(byte) {
             return NameError(name: String(text),
                              reason: "only ASCII letters, digits, '-' and '_' are allowed")
@@ -103,8 +109,19 @@ public enum Text {
 
     /// Removes control characters.
     public static func withoutControls(_ text: String) -> String {
+        // Almost always there are none: check the bytes and return the text itself.
+        var previous: UInt8 = 0
+        var clean = true
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) {
+                clean = false
+                break
+            }
+            previous = byte
+        }
+        if clean { return text }
         var out = ""
-        out.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !isControl($0) })
+        for scalar in text.unicodeScalars where !isControl(scalar) { out.unicodeScalars.append(scalar) }
         return out
     }
 }

@@ -137,6 +137,12 @@ public struct DayStart: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         Decimal.padded(seconds / 3600, width: 2) + ":" + Decimal.padded(seconds / 60 % 60, width: 2)
     }
+
+    /// The streak date of a wall-clock time: its calendar date, or the one before if the time is
+    /// earlier than the day start.
+    public func day(of local: LocalDateTime) -> StreakDay {
+        local.secondOfDay < seconds ? local.day - 1 : local.day
+    }
 }
 
 /// Turns moments into streak dates, for one zone and one day start.
@@ -151,14 +157,9 @@ public struct DayClock<Zone: ZoneRules> {
 
     /// The streak date an action at this moment counts for.
     public func day(at seconds: Int64) -> StreakDay {
-        DayClock.day(of: zone.local(at: seconds).local, dayStart: dayStart)
+        dayStart.day(of: zone.local(at: seconds).local)
     }
 
-    /// The streak date of a wall-clock time: its calendar date, or the one before if the time is
-    /// earlier than the day start.
-    public static func day(of local: LocalDateTime, dayStart: DayStart) -> StreakDay {
-        local.secondOfDay < dayStart.seconds ? local.day - 1 : local.day
-    }
 
     /// The moment the streak date `day` ends (the next date's day start).
     public func end(of day: StreakDay) -> Int64 {
@@ -234,15 +235,31 @@ public enum TimeInput: Equatable, Sendable {
     static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
         if bytes.count == 1, bytes.first == UInt8(ascii: "Z") || bytes.first == UInt8(ascii: "z") { return 0 }
         guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-        let digits = bytes.dropFirst().filter { $0 != UInt8(ascii: ":") }
-        let colons = bytes.count - 1 - digits.count
-        guard [2, 4, 6].contains(digits.count), colons == 0 || colons == digits.count / 2 - 1,
-              let h = Decimal.parse(digits.prefix(2)), h <= 14
-        else { return nil }
-        let m = digits.count >= 4 ? Decimal.parse(digits.dropFirst(2).prefix(2)) : 0
-        let s = digits.count == 6 ? Decimal.parse(digits.dropFirst(4)) : 0
-        guard let m, let s, m < 60, s < 60 else { return nil }
-        let value = h * 3600 + m * 60 + s
+        // Digits in pairs, with all colons or none: HH, HHMM, HH:MM, HHMMSS, HH:MM:SS.
+        var pairs = (0, 0, 0)
+        var count = 0
+        var colons = 0
+        var index = bytes.index(after: bytes.startIndex)
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: ":") {
+                guard count > 0, count < 3 else { return nil }
+                colons += 1
+                index += 1
+                continue
+            }
+            guard count < 3, index + 1 < bytes.endIndex, let pair = Decimal.parse(bytes[index..<index + 2]) else {
+                return nil
+            }
+            switch count {
+            case 0: pairs.0 = pair
+            case 1: pairs.1 = pair
+            default: pairs.2 = pair
+            }
+            count += 1
+            index += 2
+        }
+        guard count > 0, colons == 0 || colons == count - 1, pairs.0 <= 14, pairs.1 < 60, pairs.2 < 60 else { return nil }
+        let value = pairs.0 * 3600 + pairs.1 * 60 + pairs.2
         return sign == UInt8(ascii: "-") ? -value : value
     }
 }

@@ -14,6 +14,38 @@ public enum Files {
         return try file.readAll(limit: limit)
     }
 
+    /// The whole file in memory it owns, for the prompt's path (no array: see `FileBytes`).
+    public static func readBytes(_ path: String, limit: Int) throws(SystemError) -> FileBytes {
+        let file = try FileDescriptor.open(path, O_RDONLY)
+        let size = try file.size()
+        guard size <= limit else { throw SystemError("read", path, code: EFBIG) }
+        var capacity = size + 1
+        guard var memory = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
+            throw SystemError("read", path, code: ENOMEM)
+        }
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // The file grew while we read it.
+                capacity *= 2
+                guard capacity <= limit + 1, let grown = realloc(memory, capacity) else {
+                    free(memory)
+                    throw SystemError("read", path, code: EFBIG)
+                }
+                memory = grown.assumingMemoryBound(to: UInt8.self)
+            }
+            let n = systemRead(file.raw, memory + filled, capacity - filled)
+            if n < 0 {
+                let failure = SystemError("read", path)
+                free(memory)
+                throw failure
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return FileBytes(memory: memory, count: filled)
+    }
+
     /// The whole file, or nil if it does not exist.
     public static func readIfPresent(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
         do {
@@ -29,10 +61,14 @@ public enum Files {
     ///
     /// With `durable: false` the two flushes are skipped: the switch is still atomic for every
     /// other process (and for `kill -9`), but a power cut may lose it. Only for derived files.
+    ///
+    /// `locked` says the caller holds a lock that serialises every writer of `path`: the
+    /// temporary file then has a fixed name, so one left by a writer killed mid-way is simply
+    /// reused instead of piling up. Without it the name is made unique with the process id.
     public static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t = 0o644,
-                                       durable: Bool = true) throws(SystemError) {
+                                       durable: Bool = true, locked: Bool = false) throws(SystemError) {
         let folder = Paths.folder(of: path)
-        let temporary = folder + "/." + Paths.lastComponent(of: path) + ".tmp-" + String(getpid())
+        let temporary = folder + "/." + Paths.lastComponent(of: path) + (locked ? ".tmp" : ".tmp-" + String(getpid()))
         do {
             let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
             try file.writeAll(bytes)
@@ -69,6 +105,29 @@ public enum Files {
         if path.withCString({ mkdir($0, mode) }) != 0, errno != EEXIST {
             throw SystemError("create the folder", path)
         }
+    }
+
+    /// The file's modification time as `SECONDS.NANOSECONDS`, or "" if it does not exist.
+    /// Cheap enough for the prompt: one `stat`.
+    public static func stamp(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "" }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return String(time.tv_sec) + "." + String(time.tv_nsec)
+    }
+
+    /// Sets the file's (or folder's) modification time to now.
+    public static func touch(_ path: String) {
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+    }
+
+    /// Creates the file empty if it does not exist.
+    public static func create(_ path: String, mode: mode_t = 0o644) throws(SystemError) {
+        _ = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: mode)
     }
 
     public static func isFolder(_ path: String) -> Bool {
@@ -118,6 +177,24 @@ private func posixRename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -
     rename(a, b)
 }
 
+/// Bytes read from a file into memory this object owns and frees.
+///
+/// The prompt reads its cache through this instead of an `[UInt8]`: in a statically linked
+/// binary the first array of a type costs a runtime metadata instantiation that is larger than
+/// the rest of the prompt's own work.
+public final class FileBytes {
+    public let buffer: UnsafeBufferPointer<UInt8>
+
+    init(memory: UnsafeMutablePointer<UInt8>, count: Int) {
+        buffer = UnsafeBufferPointer(start: memory, count: count)
+    }
+
+    deinit {
+        free(UnsafeMutableRawPointer(mutating: buffer.baseAddress))
+    }
+}
+
+
 /// Path arithmetic on plain strings (no Foundation).
 public enum Paths {
     public static func folder(of path: String) -> String {
@@ -133,9 +210,14 @@ public enum Paths {
 
     public static func join(_ parts: String...) -> String {
         var out = ""
-        for part in parts where !part.isEmpty {
-            if out.isEmpty || out.hasSuffix("/") { out += part } else { out += "/" + part }
-        }
+        for part in parts { out = join(out, part) }
         return out
+    }
+
+    /// `folder/name`, with exactly one slash between them.
+    public static func join(_ folder: String, _ name: String) -> String {
+        if name.isEmpty { return folder }
+        if folder.isEmpty || folder.hasSuffix("/") { return folder + name }
+        return folder + "/" + name
     }
 }

@@ -110,7 +110,9 @@ public struct Store: Sendable {
             } catch where error.isNotFound {
                 continue
             } catch {
-                throw .system(error)
+                // One unreadable log must not hide the others, nor stop a tick from recording.
+                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
+                continue
             }
             let parsed = ActionLog.parse(bytes)
             result.actions.append(contentsOf: parsed.actions)
@@ -122,11 +124,13 @@ public struct Store: Sendable {
 
     /// Settings and actions of one streak, replayed.
     public func load(_ name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
+        // Taken before anything is read: a change that lands while we read makes it differ.
+        let stamp = Files.stamp(folder(of: name))
         let settings = try settings(of: name)
         let actions = try actions(of: name)
         let replay = Replay(days: actions.actions.map(\.day), rules: settings.rules, zone: zone)
         return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
-                            replay: replay)
+                            replay: replay, stamp: stamp)
     }
 
     // MARK: Writing
@@ -155,15 +159,32 @@ public struct Store: Sendable {
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            let before = try load(name, zone: zone)
-            let alreadyCounted = before.actions.contains { $0.day == action.day }
+            try prepareForWrite(name)
+            let stamp = Files.stamp(folder(of: name))
+            let recorded = try actions(of: name)
+            // Settings that do not read must not cost the action: record it first, then report.
+            let settings: StreakSettings
+            let settingsError: StoreError?
+            do throws(StoreError) {
+                settings = try self.settings(of: name)
+                settingsError = nil
+            } catch {
+                settings = StreakSettings()
+                settingsError = error
+            }
+            let alreadyCounted = recorded.actions.contains { $0.day == action.day }
             try append([action], to: name)
-            var after = before
-            after.actions.append(action)
-            after.actions.sort()
-            after.replay = Replay(days: after.actions.map(\.day), rules: after.settings.rules, zone: zone)
-            try refreshCache(updating: [after], zone: zone)
-            return TickOutcome(streak: after, created: created, alreadyCounted: alreadyCounted)
+            if let settingsError {
+                try refreshCache(updating: [], removing: [name], zone: zone)
+                if case .corrupt(let problem) = settingsError { throw .recordedDespite(problem) }
+                throw settingsError
+            }
+            let actions = (recorded.actions + [action]).sorted()
+            let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
+                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
+                                      stamp: stamp)
+            try refreshCache(updating: [streak], zone: zone)
+            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
         }
     }
 
@@ -178,11 +199,12 @@ public struct Store: Sendable {
             if let settings, !Files.exists(settingsPath(of: name)) {
                 do throws(SystemError) {
                     try Files.makeFolders(folder(of: name))
-                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8)
+                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
                 } catch {
                     throw .system(error)
                 }
             }
+            try prepareForWrite(name)
             var streak = try load(name, zone: zone)
             var seen = Set(streak.actions.map(ActionKey.init))
             var fresh: [Action] = []
@@ -197,6 +219,27 @@ public struct Store: Sendable {
             }
             return fresh.count
         }
+    }
+
+    /// Makes the streak's folder and this machine's log exist, then marks the folder changed.
+    ///
+    /// Marking it first means a writer killed after appending but before refreshing the cache
+    /// leaves the folder's stamp different from the cache's, so the prompt notices and has the
+    /// cache rebuilt. Creating the log first keeps our own file creation from looking like a
+    /// change we did not see. Call with the lock held.
+    func prepareForWrite(_ name: StreakName) throws(StoreError) {
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            if !Files.exists(ownLogPath(of: name)) {
+                try Files.create(ownLogPath(of: name))
+                try Files.syncFolder(folder(of: name))
+            }
+        } catch {
+            throw .system(error)
+        }
+        Files.touch(folder(of: name))
     }
 
     /// Appends actions to this machine's log of the streak (creating both if needed).
@@ -232,16 +275,35 @@ public struct Store: Sendable {
     public func add(_ name: StreakName, settings: StreakSettings, zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
             if exists(name) { throw .exists(name) }
-            do throws(SystemError) {
-                try Files.makeFolders(folder(of: name))
-                try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8)
-            } catch {
-                throw .system(error)
-            }
-            let streak = LoadedStreak(name: name, settings: settings, actions: [], problems: [],
-                                      replay: Replay(days: [], rules: settings.rules, zone: zone))
-            try refreshCache(updating: [streak], zone: zone)
+            try writeSettings(settings, of: name, zone: zone)
         }
+    }
+
+    /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
+    /// Returns the settings written and whether the streak was new.
+    @discardableResult
+    public func configure(_ name: StreakName, zone: some ZoneRules,
+                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
+        try locked { () throws(StoreError) -> (StreakSettings, Bool) in
+            let created = !exists(name)
+            var settings = created ? StreakSettings() : try self.settings(of: name)
+            change(&settings)
+            try writeSettings(settings, of: name, zone: zone)
+            return (settings, created)
+        }
+    }
+
+    /// Writes the settings file and refreshes the streak's cache line. Call with the lock held.
+    private func writeSettings(_ settings: StreakSettings, of name: StreakName, zone: some ZoneRules) throws(StoreError) {
+        do throws(SystemError) {
+            try Files.makeFolders(folder(of: name))
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
+        }
+        var streak = try load(name, zone: zone)
+        streak.problems = []
+        try refreshCache(updating: [streak], zone: zone)
     }
 
     /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the
@@ -274,6 +336,7 @@ public struct Store: Sendable {
     /// the lock held.
     public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
                              zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
         if let old, let decoded = PromptCache.decode(old), Set(decoded.map(\.name)) == Set(try names().map(\.text)) {
@@ -290,7 +353,8 @@ public struct Store: Sendable {
         for name in removing { entries[name.text] = nil }
         do throws(SystemError) {
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
-            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values)).utf8, durable: false)
+            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values), stamp: stamp).utf8,
+                                      durable: false, locked: true)
         } catch {
             throw .system(error)
         }
@@ -299,13 +363,15 @@ public struct Store: Sendable {
     /// Rebuilds the prompt cache from every streak's files.
     public func rebuildCache(zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
+            let stamp = Files.stamp(streaksFolder)
             var entries: [PromptCache.Entry] = []
             for name in try names() {
                 guard let streak = try? load(name, zone: zone) else { continue }
                 entries.append(streak.cacheEntry)
             }
             do throws(SystemError) {
-                try Files.writeAtomically(cachePath, PromptCache.encode(entries).utf8, durable: false)
+                try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
+                                          locked: true)
             } catch {
                 throw .system(error)
             }
@@ -328,10 +394,22 @@ public struct LoadedStreak: Sendable {
     /// Lines of its logs that could not be read.
     public var problems: [FileProblem]
     public var replay: Replay
+    /// The streak folder's modification time before it was read (see `PromptCache`).
+    public var stamp: String = ""
+
+    public init(name: StreakName, settings: StreakSettings, actions: [Action], problems: [FileProblem], replay: Replay,
+                stamp: String = "") {
+        self.name = name
+        self.settings = settings
+        self.actions = actions
+        self.problems = problems
+        self.replay = replay
+        self.stamp = stamp
+    }
 
     public var cacheEntry: PromptCache.Entry {
         PromptCache.Entry(name: name.text, icon: settings.icon, schedule: settings.rules.schedule,
-                          progress: replay.progress)
+                          progress: replay.progress, stamp: stamp)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
@@ -363,7 +441,8 @@ public struct FileProblem: Equatable, Sendable {
     public var line: Int
     public var reason: String
 
-    public var message: String { "\(path):\(line): \(reason)" }
+    /// Line 0 means the whole file.
+    public var message: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
 }
 
 public enum StoreError: Error, Sendable {
@@ -371,4 +450,6 @@ public enum StoreError: Error, Sendable {
     case corrupt(FileProblem)
     case exists(StreakName)
     case missing(StreakName)
+    /// The action was recorded, but the streak's settings file does not read.
+    case recordedDespite(FileProblem)
 }

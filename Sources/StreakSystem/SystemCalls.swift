@@ -41,6 +41,33 @@ func retrying<T: SignedInteger>(_ call: () -> T) -> T {
     }
 }
 
+/// `read(2)`, under a name no type's own `read` method can shadow.
+@inline(__always)
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    retrying { read(fd, buffer, count) }
+}
+
+/// Writes every byte, retrying interrupted and short writes. False on any other error (a
+/// closed pipe, a full disk): the caller decides whether that matters.
+func systemWriteAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Bool {
+    var written = 0
+    while written < count {
+        let n = retrying { write(fd, buffer + written, count - written) }
+        if n < 0 { return false }
+        written += n
+    }
+    return true
+}
+
+/// Process-wide settings for a command-line tool.
+public enum ProcessSetup {
+    /// A closed pipe then shows up as `EPIPE` on write, which `Output` treats as the reader
+    /// having gone away, instead of killing the process.
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+}
+
 /// An open file descriptor, closed when the last reference goes.
 public final class FileDescriptor {
     public let raw: Int32
@@ -93,14 +120,10 @@ public final class FileDescriptor {
     /// Writes every byte, retrying short writes.
     public func writeAll(_ bytes: some Collection<UInt8>) throws(SystemError) {
         let array = Array(bytes)
-        var written = 0
-        while written < array.count {
-            let n = array.withUnsafeBytes { raw in
-                retrying { write(self.raw, raw.baseAddress! + written, raw.count - written) }
-            }
-            if n < 0 { throw SystemError("write", path) }
-            written += n
+        let ok = array.withUnsafeBytes { raw in
+            raw.baseAddress.map { systemWriteAll(self.raw, $0, raw.count) } ?? true
         }
+        if !ok { throw SystemError("write", path) }
     }
 
     public func sync() throws(SystemError) {

@@ -7,4 +7,4 @@ import Darwin
 #endif
 import StreakCLI
 
-exit(CLI.main(CommandLine.arguments))
+exit(CLI.main(argc: CommandLine.argc, argv: CommandLine.unsafeArgv))

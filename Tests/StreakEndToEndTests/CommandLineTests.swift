@@ -111,6 +111,21 @@ struct CommandLineTests {
         #expect(try box.prompt(["quiz"], now: "2026-11-23") == "")
     }
 
+    @Test func addChangesTheSettingsOfAStreakATickCreated() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "gym", "--quiet", "--now", "2026-11-20")  // a Friday
+        let update = try box.sp("add", "gym", "--schedule", "weekdays", "--freezes", "1")
+        #expect(update.status == 0, "\(update)")
+        #expect(update.stdout.contains("Updated"))
+        let status = try box.status("gym", now: "2026-11-23T09:00")  // Monday: the weekend is not missed
+        #expect(status["state"] as? String == "pending")
+        #expect(status["current"] as? Int == 1)
+        #expect(status["schedule"] as? String == "weekdays")
+        #expect(status["icon"] as? String == "🔥", "settings not given are kept")
+        let saturday = try box.sp("tick", "gym", "--now", "2026-11-21")
+        #expect(saturday.stdout.contains("in the total only"))
+    }
+
     @Test func historyListsRunsOldestFirst() throws {
         let box = try Sandbox()
         for day in ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-10", "2026-01-20", "2026-01-21"] {

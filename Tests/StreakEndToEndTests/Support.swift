@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs the built `streakprompt` binary in a temporary data folder, the way a user would.
 ///
@@ -69,7 +72,15 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     process.standardError = err
     let input = Pipe()
     process.standardInput = input
+    // The child inherits this thread's signal mask, and test threads block signals: a shell
+    // started with SIGCHLD blocked waits forever for its children. Start it unblocked.
+    var empty = sigset_t()
+    var saved = sigset_t()
+    sigemptyset(&empty)
+    pthread_sigmask(SIG_SETMASK, &empty, &saved)
+    defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
     try process.run()
+    pthread_sigmask(SIG_SETMASK, &saved, nil)
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
     // Read both pipes while the process runs, so a full pipe never blocks it.

@@ -4,8 +4,11 @@ import StreakSystem
 /// `streakprompt add NAME`: creates a streak with its icon, schedule and freezes.
 enum Add: Command {
     static let spec = CommandSpec(
-        ["add"], usage: "NAME [--icon I] [--schedule S] [--freezes N]", summary: "create a streak",
+        ["add"], usage: "NAME [--icon I] [--schedule S] [--freezes N]", summary: "create a streak (or change its settings)",
         details: """
+        Creates the streak, or, if it exists (a tick creates streaks with the defaults),
+        changes the settings given and keeps the others.
+
         Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
         Unscheduled dates neither break nor extend the streak. Each freeze covers one
         missed scheduled date automatically.
@@ -15,32 +18,49 @@ enum Add: Command {
             FlagSpec("--schedule", value: "S", help: "daily, weekdays, weekends or mon,wed,fri",
                      choices: ["daily", "weekdays", "weekends", "mon,wed,fri"]),
             FlagSpec("--freezes", value: "N", help: "freezes banked (each covers one missed date)"),
+            CommandTable.now,
         ],
         arguments: "NAME", count: 1...1, completes: .none)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
-        var settings = StreakSettings()
-        if let icon = invocation.value("--icon") {
-            if let problem = Icon.problem(with: icon) { throw UsageError("--icon '\(Text.visible(icon))': \(problem)") }
-            settings.icon = icon
+        var icon: String?
+        var schedule: Schedule?
+        var freezes: Int?
+        if let text = invocation.value("--icon") {
+            if let problem = Icon.problem(with: text) { throw UsageError("--icon '\(Text.visible(text))': \(problem)") }
+            icon = text
         }
         if let text = invocation.value("--schedule") {
-            guard let schedule = Schedule(text) else {
+            guard let parsed = Schedule(text) else {
                 throw UsageError("--schedule '\(Text.visible(text))' is not a schedule; use daily, weekdays, weekends or days such as mon,wed,fri")
             }
-            settings.rules.schedule = schedule
+            schedule = parsed
         }
         if let text = invocation.value("--freezes") {
-            guard let freezes = Decimal.parse(text.utf8), freezes <= Rules.maxFreezes else {
+            guard let parsed = Decimal.parse(text.utf8), parsed <= Rules.maxFreezes else {
                 throw UsageError("--freezes '\(Text.visible(text))' must be a whole number from 0 to \(Rules.maxFreezes)")
             }
-            settings.rules.freezes = freezes
+            freezes = parsed
         }
         let store = try context.store()
-        try storeCall { () throws(StoreError) in try store.add(name, settings: settings, zone: context.zone) }
-        let freezes = settings.rules.freezes == 1 ? "1 freeze" : "\(settings.rules.freezes) freezes"
-        context.out.line("Added \(settings.icon) \(name): \(settings.rules.schedule), \(freezes). Count an action with 'streakprompt tick \(name)'.")
+        if store.exists(name), icon == nil, schedule == nil, freezes == nil {
+            throw StoreError.exists(name).failure
+        }
+        // An existing streak (often one a tick created) takes the settings given, keeps the rest.
+        let (settings, created) = try storeCall { () throws(StoreError) -> (StreakSettings, Bool) in
+            try store.configure(name, zone: context.zone) { settings in
+                if let icon { settings.icon = icon }
+                if let schedule { settings.rules.schedule = schedule }
+                if let freezes { settings.rules.freezes = freezes }
+            }
+        }
+        let banked = settings.rules.freezes == 1 ? "1 freeze" : "\(settings.rules.freezes) freezes"
+        if created {
+            context.out.line("Added \(settings.icon) \(name): \(settings.rules.schedule), \(banked). Count an action with 'streakprompt tick \(name)'.")
+        } else {
+            context.out.line("Updated \(settings.icon) \(name): \(settings.rules.schedule), \(banked).")
+        }
         return 0
     }
 }

@@ -1,11 +1,39 @@
 import StreakCore
 import StreakSystem
 
-// Not built yet: see the issue that owns this command.
+/// `streakprompt export`: every streak's settings and actions, to standard output.
 enum Export: Command {
-    static let spec = CommandSpec(["export"], usage: "[--format json|csv]", summary: "everything, to stdout", count: 0...16)
+    static let spec = CommandSpec(
+        ["export"], usage: "[NAME...] [--format json|csv]", summary: "everything, to stdout",
+        details: """
+        Writes every streak (or the named ones): its settings (icon, schedule, freezes) and
+        every action with the date it counts for and the moment it happened, from every
+        machine's log, one action per moment. 'streakprompt import FILE' reads it back.
+        The README documents both formats.
+        """,
+        flags: [
+            FlagSpec("--format", value: "FMT", help: "json (the default) or csv", choices: ["json", "csv"]),
+        ],
+        arguments: "NAME", count: 0...64, completes: .streak)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        throw Failure("'\(spec.name)' is not built yet")
+        let format = invocation.value("--format") ?? "json"
+        guard format == "json" || format == "csv" else {
+            throw UsageError("unknown format '\(Text.visible(format))' for --format; did you mean '\(Suggest.closest(to: format, in: ["json", "csv"]))'?")
+        }
+        var names: [StreakName] = []
+        for word in invocation.arguments { names.append(try Context.validName(word)) }
+        let store = try context.store()
+        if names.isEmpty {
+            names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }
+        }
+        var streaks: [ExportedStreak] = []
+        for name in names {
+            let streak = try Report.load(name, store, context)
+            streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions))
+        }
+        let document = ExportDocument(streaks: streaks)
+        context.out.write(format == "csv" ? document.csv() : document.json())
+        return 0
     }
 }

@@ -5,10 +5,16 @@ import StreakSystem
 enum History: Command {
     static let spec = CommandSpec(
         ["history"], usage: "[NAME] [--json]", summary: "past runs: start, end, length",
-        flags: [CommandTable.json], arguments: "NAME", count: 0...1, completes: .streak)
+        details: """
+        Every run of the streak, oldest first: its first and last scheduled action and its
+        length (scheduled dates with an action; freezes and unscheduled dates inside a run
+        add nothing). The longest run is marked, and the current one if it is still alive.
+        """,
+        flags: [CommandTable.json, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
+        let today = try context.today(invocation)
         let store = try context.store()
         let streak = try Report.load(name, store, context)
         let runs = streak.replay.runs
@@ -25,10 +31,14 @@ enum History: Command {
             return 0
         }
         let longest = runs.map(\.length).max() ?? 0
+        let alive = streak.reading(today: today.day, zone: context.zone).current > 0
         var table = [["START", "END", "LENGTH", ""]]
-        for run in runs {
+        for (index, run) in runs.enumerated() {
+            var marks: [String] = []
+            if run.length == longest { marks.append("longest") }
+            if alive && index == runs.count - 1 { marks.append("current") }
             table.append([run.start.description, run.end.description, String(run.length),
-                          run.length == longest ? "← longest" : ""])
+                          marks.isEmpty ? "" : "← " + marks.joined(separator: ", ")])
         }
         Columns.print(table, to: context.out)
         return 0

@@ -1,11 +1,69 @@
 import StreakCore
 import StreakSystem
 
-// Not built yet: see the issue that owns this command.
+/// `streakprompt import FILE`: merges an export back, all of it or nothing.
 enum Import: Command {
-    static let spec = CommandSpec(["import"], usage: "FILE", summary: "merge an export (json or csv); idempotent", count: 0...16)
+    static let spec = CommandSpec(
+        ["import"], usage: "FILE", summary: "merge an export (json or csv); idempotent",
+        details: """
+        Reads a file written by 'streakprompt export' (JSON or CSV, told apart by its first
+        character; - reads standard input) and adds every action this data folder does not
+        have yet (same date and same moment). Importing twice, or an export that shares part
+        of the history, changes nothing beyond the union.
+
+        The whole file is checked first: if any line is wrong, nothing is imported and the
+        error names the line. A streak that does not exist is created with the exported
+        settings; a streak that already exists keeps its own settings.
+        """,
+        flags: [CommandTable.quiet],
+        arguments: "FILE", count: 1...1, completes: .file)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        throw Failure("'\(spec.name)' is not built yet")
+        let path = invocation.arguments[0]
+        let label = path == "-" ? "standard input" : path
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try Files.read(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
+        } catch {
+            throw Failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
+        }
+        let document: ExportDocument
+        do throws(ImportProblem) {
+            document = try ExportDocument.parse(bytes)
+        } catch {
+            throw Failure("\(label):\(error.line): \(error.reason); nothing was imported")
+        }
+        let store = try context.store()
+
+        // Every streak this import touches must read before any is changed, so a local
+        // problem cannot leave the import half done.
+        var existing: Set<StreakName> = []
+        for streak in document.streaks where store.exists(streak.name) {
+            existing.insert(streak.name)
+            _ = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: streak.name) }
+            let actions = try storeCall { () throws(StoreError) -> Actions in try store.actions(of: streak.name) }
+            for problem in actions.problems { Exit.warn(problem.message + " (line kept, not counted)") }
+        }
+
+        var added = 0
+        var known = 0
+        var created: [String] = []
+        for streak in document.streaks {
+            let isNew = !existing.contains(streak.name)
+            let fresh = try storeCall { () throws(StoreError) -> Int in
+                try store.merge(streak.actions, into: streak.name, settings: isNew ? (streak.settings ?? StreakSettings()) : nil,
+                                zone: context.zone)
+            }
+            added += fresh
+            known += streak.actions.count - fresh
+            if isNew { created.append(streak.name.text) }
+        }
+        guard !invocation.has("--quiet") else { return 0 }
+        let streakWord = document.streaks.count == 1 ? "streak" : "streaks"
+        var message = "Imported \(added) new \(added == 1 ? "action" : "actions") into \(document.streaks.count) \(streakWord)"
+        if known > 0 { message += "; \(known) already recorded" }
+        if !created.isEmpty { message += "; created \(created.joined(separator: ", "))" }
+        context.out.line(message + ".")
+        return 0
     }
 }

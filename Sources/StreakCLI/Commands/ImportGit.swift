@@ -1,11 +1,159 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StreakCore
 import StreakSystem
 
-// Not built yet: see the issue that owns this command.
+/// `streakprompt import git [PATH...]`: backfills a streak from the user's commits.
 enum ImportGit: Command {
-    static let spec = CommandSpec(["import", "git"], usage: "[PATH...] [--author EMAIL] [--name NAME]", summary: "backfill a streak from git history", count: 0...16)
+    static let spec = CommandSpec(
+        ["import", "git"], usage: "[PATH...] [--author EMAIL...] [--name NAME]",
+        summary: "backfill a streak from git history",
+        details: """
+        Reads your commits on every local branch of each repository (default: the current
+        one) and counts each date that has one: the date of the commit's author time in the
+        UTC offset it was recorded in, as GitHub's contribution graph does (and shifted by
+        STREAKPROMPT_DAY_START like every action). Yours means authored by user.email, any
+        'streakprompt.email' address in git config, or the --author addresses. Dates already
+        counted are skipped, so importing twice changes nothing.
+        """,
+        flags: [
+            FlagSpec("--author", value: "EMAIL", help: "count commits by this address (repeatable; default: user.email and streakprompt.email)",
+                     repeatable: true),
+            nameFlag, CommandTable.now,
+        ],
+        arguments: "PATH", count: 0...256, completes: .folder)
+
+    /// Logs larger than this are refused rather than read into memory (about ten million commits).
+    static let logLimit = 1 << 30
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        throw Failure("'\(spec.name)' is not built yet")
+        let name = try Context.validName(invocation.value("--name") ?? commitsStreak)
+        let dayStart = try context.dayStart()
+        let today = try context.today(invocation)
+        // Every path is checked before anything is read, so a typo imports nothing.
+        var repositories: [(path: String, git: Git)] = []
+        for path in invocation.arguments.isEmpty ? ["."] : invocation.arguments {
+            let git = invocation.arguments.isEmpty ? Git() : Git(folder: path)
+            guard Files.isFolder(path) else {
+                let what = Files.exists(path) ? "it is a file, not a folder" : "there is no such folder"
+                throw Failure("'\(Text.visible(path))' is not a git repository (\(what)); give the folder of one")
+            }
+            guard try GitCommands.call({ () throws(GitError) in try GitRepository.locate(git) }) != nil else {
+                throw Failure("'\(Text.visible(path))' is not a git repository; give the folder of one, or run 'streakprompt import git' inside one")
+            }
+            repositories.append((path, git))
+        }
+
+        var authors = invocation.values("--author").filter { !$0.isEmpty }
+        if authors.isEmpty {
+            for (_, git) in repositories {
+                for email in try GitCommands.call({ () throws(GitError) in try git.yourEmails() }) where !authors.contains(email) {
+                    authors.append(email)
+                }
+            }
+        }
+        guard !authors.isEmpty else {
+            throw Failure("cannot tell which commits are yours: user.email is not set; pass --author EMAIL, or set it with 'git config --global user.email EMAIL'")
+        }
+
+        var mine: [LoggedCommit] = []
+        var unreadable = 0
+        let progress = ProgressLine(enabled: isatty(2) == 1)
+        for (path, git) in repositories {
+            let outcome = try GitCommands.call { () throws(GitError) in
+                try git.run(["-c", "log.showSignature=false", "log", "--branches", "--format=" + GitHistory.logFormat],
+                            limit: logLimit, progress: { progress.show("reading \(path): \($0) commits", count: $0) })
+            }
+            guard outcome.succeeded else {
+                throw Failure("cannot read the history of '\(Text.visible(path))': \(outcome.firstErrorLine)")
+            }
+            let parsed = GitHistory.parse(outcome.stdout)
+            unreadable += parsed.unreadable
+            mine += parsed.commits.filter { GitHistory.isBy($0, authors) }
+        }
+        progress.clear()
+        if unreadable > 0 { Exit.warn("\(unreadable) lines of git log output did not read and were skipped") }
+
+        let store = try context.store()
+        let actions = GitHistory.actions(from: mine, dayStart: dayStart)
+        var known = Set<StreakDay>()
+        if store.exists(name) {
+            known = Set(try Report.load(name, store, context).actions.map(\.day))
+        }
+        let fresh = actions.filter { !known.contains($0.day) }
+        let added = try storeCall { () throws(StoreError) -> Int in try store.merge(fresh, into: name, zone: context.zone) }
+
+        let repos = repositories.count == 1 ? "1 repository" : "\(repositories.count) repositories"
+        let commits = mine.count == 1 ? "1 commit" : "\(mine.count) commits"
+        let who = authors.joined(separator: ", ")
+        guard !mine.isEmpty else {
+            context.out.line("No commits by \(who) on the local branches of \(repos); nothing imported.")
+            return 0
+        }
+        var line = "\(name): \(commits) by \(who) in \(repos), on \(actions.count) dates; "
+        line += added == 0 ? "all already counted, nothing changed" : "\(added) dates added"
+        if store.exists(name) {
+            let streak = try Report.load(name, store, context)
+            let reading = streak.reading(today: today.day, zone: context.zone)
+            line += " · \(streak.settings.icon) \(reading.current) · best \(reading.best)"
+        }
+        context.out.line(line)
+        return 0
+    }
+}
+
+/// A one-line progress report on stderr, redrawn in place; only on a terminal, and only once
+/// the work is big enough to be worth watching.
+final class ProgressLine {
+    private let enabled: Bool
+    private var shown = false
+    private var lastDraw: Int64 = 0
+
+    /// Below this many lines the work finishes before anyone would read a progress line.
+    static let threshold = 20_000
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Draws `text` (at most ten times a second) once `count` passes the threshold.
+    func show(_ text: @autoclosure () -> String, count: Int) {
+        guard enabled, count >= ProgressLine.threshold else { return }
+        let now = Clock.milliseconds()
+        guard now - lastDraw >= 100 else { return }
+        lastDraw = now
+        shown = true
+        write("\r\u{1B}[K" + text())
+    }
+
+    func clear() {
+        guard enabled, shown else { return }
+        write("\r\u{1B}[K")
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in systemWrite(2, raw.baseAddress! + written, raw.count - written) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            written += n
+        }
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+extension Clock {
+    /// Milliseconds since the epoch, for pacing progress output.
+    static func milliseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 }

@@ -4,9 +4,11 @@ import StreakSystem
 /// `streakprompt [prompt] [NAME...]`: the segment, from the prompt cache alone.
 ///
 /// This runs before every prompt, so it does the least it can: one small file read, one clock
-/// read, one zone conversion. Whatever goes wrong with the data (no cache, an unreadable or
-/// corrupt or huge one, a bad environment variable) it prints nothing and exits 0: a prompt
-/// must never break. Only a mistake in the command line itself is reported.
+/// read, one zone conversion, one write. Plain command lines skip the general parser (`fast`),
+/// and rendering streams into the output without intermediate collections. Whatever goes
+/// wrong with the data (no cache, an unreadable, corrupt or huge one, a bad environment
+/// variable) it prints nothing and exits 0: a prompt must never break. Only a mistake in the
+/// command line itself is reported.
 enum Prompt: Command {
     static let spec = CommandSpec(
         ["prompt"], usage: "[NAME...] [--shell SHELL] [--format FMT]",
@@ -29,92 +31,197 @@ enum Prompt: Command {
         ],
         arguments: "NAME", count: 0...64, completes: .streak)
 
+    /// What the prompt was asked for.
+    struct Options {
+        var names = NameList()
+        var shell: String?
+        var format: String?
+        var now: String?
+        /// Invoked without the word `prompt`: a word that is no streak may be a mistyped command.
+        var bare = true
+    }
+
+    /// Streak names, kept in one string: a list of strings would cost the prompt a runtime
+    /// type instantiation larger than everything else it does.
+    struct NameList {
+        /// The names separated by single spaces (a valid name has none).
+        private(set) var joined = ""
+
+        init(_ names: [String] = []) {
+            for name in names { append(name) }
+        }
+
+        var isEmpty: Bool { joined.isEmpty }
+
+        mutating func append(_ name: String) {
+            if !joined.isEmpty { joined += " " }
+            joined += name
+        }
+
+        func forEach<E: Error>(_ body: (String) throws(E) -> Void) throws(E) {
+            var rest = Substring(joined)
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: " ") ?? rest.endIndex
+                try body(String(rest[..<end]))
+                rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            }
+        }
+    }
+
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         run(invocation, context, bare: false)
     }
 
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
+        let options = Options(names: NameList(invocation.arguments), shell: invocation.value("--shell"),
+                              format: invocation.value("--format"), now: invocation.value("--now"), bare: bare)
+        return render(options, out: context.out)
+    }
+
+    /// The prompt straight from the C arguments, or nil when it needs the general parser (a
+    /// command, `--help`, an unknown flag, a word that is not a streak name). It never builds
+    /// `CommandLine.arguments`.
+    static func fast(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, out: Output) -> Int32? {
+        var options = Options()
+        var index = 1
+        func next() -> String? {
+            guard index < Int(argc), let raw = argv[index] else { return nil }
+            index += 1
+            return String(cString: raw)
+        }
+        if index < Int(argc), let raw = argv[index] {
+            let first = String(cString: raw)
+            if first == "prompt" {
+                options.bare = false
+                index += 1
+            } else if !first.hasPrefix("-"), CommandTable.commandWords.contains(first) {
+                return nil
+            }
+        }
+        while let word = next() {
+            if word.hasPrefix("-") {
+                var name = word
+                var value: String?
+                if let equals = word.firstIndex(of: "=") {
+                    name = String(word[..<equals])
+                    value = String(word[word.index(after: equals)...])
+                }
+                guard name == "--shell" || name == "--format" || name == "--now" else { return nil }
+                if value == nil { value = next() }
+                guard let value else { return nil }
+                switch name {
+                case "--shell": options.shell = value
+                case "--format": options.format = value
+                default: options.now = value
+                }
+            } else {
+                guard StreakName.problem(with: word) == nil else { return nil }
+                options.names.append(word)
+            }
+        }
+        return render(options, out: out)
+    }
+
+    static func render(_ options: Options, out: Output) -> Int32 {
         do {
-            return try render(invocation, context, bare: bare)
+            try write(options, out: out)
+            return 0
         } catch {
-            // A usage error is the only failure that reaches here, raised before any output.
             Exit.report(error.message)
             return 2
         }
     }
 
-    static func render(_ invocation: Invocation, _ context: Context, bare: Bool) throws(UsageError) -> Int32 {
+    static func write(_ options: Options, out: Output) throws(UsageError) {
         var host = Host.plain
-        if let shell = invocation.value("--shell") {
-            guard let chosen = Host(rawValue: shell) else {
-                throw UsageError("unknown shell '\(Text.visible(shell))' for --shell; did you mean '\(Suggest.closest(to: shell, in: Host.allCases.map(\.rawValue)))'?")
+        if let shell = options.shell {
+            guard let chosen = Host(name: shell) else {
+                throw UsageError("unknown shell '\(Text.visible(shell))' for --shell; did you mean '\(Suggest.closest(to: shell, in: CommandTable.hosts))'?")
             }
             host = chosen
         }
-        for word in invocation.arguments where StreakName.problem(with: word) != nil {
-            throw unknownWord(word, bare: bare)
+        try options.names.forEach { (word) throws(UsageError) in
+            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare) }
         }
-        // An explicit --now that does not parse is the user's typo; report it.
-        var explicitNow: Int64?
-        if let text = invocation.value("--now") {
+        let zone = LocalZone()
+        // An explicit --now that does not parse is the user's typo: report it.
+        var now: Int64?
+        if let text = options.now {
             guard let input = TimeInput(text) else {
                 throw UsageError("--now '\(Text.visible(text))' is not a time; use ISO 8601, e.g. 2026-11-22T23:59 or 2026-11-22")
             }
-            explicitNow = input.moment(in: context.zone)
+            now = input.moment(in: zone)
         }
 
         guard let home = Store.defaultHome(),
-              let bytes = try? Files.read(Store.cachePath(home: home), limit: PromptCache.maxBytes),
-              let entries = PromptCache.decode(bytes)
+              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
+              PromptCache.scan(file.buffer, { _ in false })
         else {
-            if bare, let word = invocation.arguments.first(where: looksLikeCommand) { throw unknownWord(word, bare: true) }
-            return 0
+            if options.bare {
+                try options.names.forEach { (word) throws(UsageError) in
+                    if looksLikeCommand(word) { throw unknownWord(word, bare: true) }
+                }
+            }
+            return
         }
-        if bare, let word = invocation.arguments.first(where: { word in
-            looksLikeCommand(word) && !entries.contains { $0.name == word }
-        }) {
-            throw unknownWord(word, bare: true)
+        let bytes = file.buffer
+        defer { withExtendedLifetime(file) {} }
+        if options.bare {
+            try options.names.forEach { (word) throws(UsageError) in
+                if !PromptCache.contains(word, in: bytes), looksLikeCommand(word) { throw unknownWord(word, bare: true) }
+            }
         }
 
-        let nowText = Environment.nonEmpty("STREAKPROMPT_NOW")
-        let now: Int64
-        if let explicitNow {
-            now = explicitNow
-        } else if let nowText {
-            guard let input = TimeInput(nowText) else { return 0 }
-            now = input.moment(in: context.zone)
-        } else {
-            now = Clock.now()
+        if now == nil {
+            if let text = Environment.nonEmpty("STREAKPROMPT_NOW") {
+                guard let input = TimeInput(text) else { return }
+                now = input.moment(in: zone)
+            } else {
+                now = Clock.now()
+            }
         }
         var dayStart = DayStart.midnight
         if let text = Environment.nonEmpty("STREAKPROMPT_DAY_START") {
-            guard let parsed = DayStart(text) else { return 0 }
+            guard let parsed = DayStart(text) else { return }
             dayStart = parsed
         }
-        let today = DayClock(zone: context.zone, dayStart: dayStart).day(at: now)
-        let format = SegmentFormat(invocation.value("--format") ?? Environment.value("STREAKPROMPT_FORMAT")
-            .flatMap { $0.isEmpty ? nil : $0 } ?? SegmentFormat.defaultText)
+        let today = dayStart.day(of: zone.local(at: now!).local)
+        let format = SegmentFormat(options.format ?? Environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
         let color = !Environment.colorDisabled
 
-        let chosen: [PromptCache.Entry]
-        if invocation.arguments.isEmpty {
-            chosen = entries
-        } else {
-            chosen = invocation.arguments.compactMap { name in entries.first { $0.name == name } }
+        // Folders changed since the cache was written (a sync, or a writer killed mid-way)?
+        // One stat for the list of streaks, one per streak shown; if so, show what we have
+        // and have the cache rebuilt in the background for the next prompt.
+        let streaksFolder = Paths.join(home, "streaks")
+        var stale = PromptCache.headerStamp(bytes) != Files.stamp(streaksFolder)
+        defer {
+            if stale, Files.isWritableFolder(home) { Background.start([Refresh.word]) }
         }
-        var parts: [String] = []
-        for entry in chosen {
+
+        var wrote = false
+        func show(_ entry: PromptCache.Entry) {
+            if !stale, entry.stamp != Files.stamp(Paths.join(streaksFolder, entry.name)) { stale = true }
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
-            let reading = entry.progress.reading(today: today, rules: rules, zone: context.zone)
+            let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
-            if !text.isEmpty { parts.append(text) }
+            guard !text.isEmpty else { return }
+            if wrote { out.write(" ") }
+            out.write(text)
+            wrote = true
         }
-        if !parts.isEmpty {
-            context.out.write(parts.joined(separator: " "))
-            if host == .plain && context.out.isTerminal { context.out.write("\n") }
+        if options.names.isEmpty {
+            PromptCache.scan(bytes) { show($0); return true }
+        } else {
+            options.names.forEach { name in
+                PromptCache.scan(bytes) { entry in
+                    guard entry.name == name else { return true }
+                    show(entry)
+                    return false
+                }
+            }
         }
-        return 0
+        if wrote && host == .plain && out.isTerminal { out.write("\n") }
     }
 
     static func looksLikeCommand(_ word: String) -> Bool {

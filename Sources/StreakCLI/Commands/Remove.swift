@@ -5,12 +5,12 @@ import StreakSystem
 enum Remove: Command {
     static let spec = CommandSpec(
         ["remove"], usage: "NAME", summary: "remove a streak (asks no question; keeps a backup)",
-        arguments: "NAME", count: 1...1, completes: .streak)
+        flags: [CommandTable.now], arguments: "NAME", count: 1...1, completes: .streak)
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let name = try context.streakName(invocation)
         let store = try context.store()
-        let stamp = context.zone.local(at: Clock.now()).local.description
+        let stamp = context.zone.local(at: try context.now(invocation)).local.description
             .replacingDashesAndColons()
         let backup = try storeCall { () throws(StoreError) -> String in
             try store.remove(name, stamp: stamp, zone: context.zone)

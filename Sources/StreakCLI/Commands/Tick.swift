@@ -32,7 +32,7 @@ enum Tick: Command {
         if outcome.alreadyCounted {
             message = "\(name): already counted \(when) · \(counts)"
         } else if !streak.settings.rules.schedule.contains(action.day) {
-            message = "\(name): counted \(when), an unscheduled day (\(action.day.weekday.shortName)): it keeps the streak, adds nothing · \(counts)"
+            message = "\(name): counted \(when), in the total only (\(action.day.weekday.shortName) is not on its \(streak.settings.rules.schedule) schedule) · \(counts)"
         } else if outcome.created {
             message = "\(name): new streak, counted \(when) · \(counts)"
         } else {

@@ -1,0 +1,263 @@
+/// A streak's recent history as a GitHub-style grid: one column per week (Monday on top), one
+/// cell per date, shaded by how many actions the date has.
+///
+/// Pure data and text: the caller gives the counts, the frozen dates and today, and chooses
+/// the number of weeks and whether to colour, so the layout is testable byte for byte.
+public struct Heatmap: Sendable {
+    /// One date of the grid.
+    public struct Cell: Hashable, Sendable {
+        public var day: StreakDay
+        /// Actions recorded for the date (each tick is one; a date can have several).
+        public var count: Int
+        /// 0 for none, else 1–4, relative to the busiest date shown (see `level(of:max:)`).
+        public var level: Int
+        public var scheduled: Bool
+        /// A freeze covered the date.
+        public var frozen: Bool
+        public var isToday: Bool
+        /// After today (the rest of the current week).
+        public var isFuture: Bool
+    }
+
+    public let name: String
+    public let today: StreakDay
+    public let weeks: Int
+    /// The Monday of the first column.
+    public let first: StreakDay
+    /// Every date of the grid, week by week, Monday first: `7 * weeks` cells.
+    public let cells: [Cell]
+    /// The most actions on one date of the grid (0 when it has none).
+    public let maxCount: Int
+
+    /// Columns the weekday labels take.
+    public static let labelWidth = 4
+    /// The most weeks shown when the width allows: a whole year and the current week.
+    public static let maxWeeks = 53
+
+    /// The grid of `weeks` columns ending with the week that holds `today`.
+    public init(name: String, counts: [StreakDay: Int], schedule: Schedule, frozen: Set<StreakDay>,
+                today: StreakDay, weeks: Int) {
+        let weeks = max(1, weeks)
+        let monday = today - today.weekday.rawValue
+        let first = monday - 7 * (weeks - 1)
+        var most = 0
+        for offset in 0..<(7 * weeks) { most = max(most, counts[first + offset] ?? 0) }
+        var cells: [Cell] = []
+        cells.reserveCapacity(7 * weeks)
+        for offset in 0..<(7 * weeks) {
+            let day = first + offset
+            let count = counts[day] ?? 0
+            cells.append(Cell(day: day, count: count, level: Heatmap.level(of: count, max: most),
+                              scheduled: schedule.contains(day), frozen: frozen.contains(day),
+                              isToday: day == today, isFuture: day > today))
+        }
+        self.name = name
+        self.today = today
+        self.weeks = weeks
+        self.first = first
+        self.cells = cells
+        self.maxCount = most
+    }
+
+    /// The weeks that fit in `width` columns, at most `maxWeeks`, at least 1.
+    public static func weeks(fitting width: Int) -> Int {
+        min(maxWeeks, max(1, (width - labelWidth) / 2))
+    }
+
+    /// The shade of a date with `count` actions when the busiest date shown has `max`:
+    /// 0 for none, else the quarter of `max` it reaches (1–4). With one action a day at most,
+    /// every active date is fully shaded.
+    public static func level(of count: Int, max: Int) -> Int {
+        guard count > 0, max > 0 else { return 0 }
+        return Swift.min(4, Swift.max(1, (count * 4 + max - 1) / max))
+    }
+
+    public func cell(week: Int, weekday: Int) -> Cell {
+        cells[week * 7 + weekday]
+    }
+
+    // MARK: Text
+
+    /// How cells are drawn: ANSI colours (256-colour greens, like GitHub's), or plain ASCII
+    /// characters that carry the same information with no colour at all.
+    public enum Style: Sendable {
+        case color
+        case plain
+    }
+
+    /// The grid as terminal text: a title, month labels, seven weekday rows and a legend
+    /// wrapped to `width` columns. Today's cell is bracketed (`[#]`); lines carry no trailing
+    /// spaces. Each column is two characters wide after a four-character weekday label.
+    public func rendered(style: Style, width: Int) -> String {
+        var lines: [String] = []
+        lines.append(title)
+        lines.append(monthLine)
+        let rowLabels = ["Mon ", "    ", "Wed ", "    ", "Fri ", "    ", "Sun "]
+        for weekday in 0..<7 {
+            var line = rowLabels[weekday]
+            for week in 0..<weeks {
+                let cell = cell(week: week, weekday: weekday)
+                line += glyph(for: cell, style: style)
+                if cell.isToday {
+                    line += "]"
+                } else if week + 1 < weeks, self.cell(week: week + 1, weekday: weekday).isToday {
+                    line += "["
+                } else {
+                    line += " "
+                }
+            }
+            lines.append(line)
+        }
+        lines.append("")
+        lines.append(contentsOf: legend(style: style, width: width))
+        var text = ""
+        for line in lines {
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed.removeLast() }
+            text += trimmed + "\n"
+        }
+        return text
+    }
+
+    /// `quiz: 40 actions on 35 dates since 2026-03-02`.
+    var title: String {
+        let shown = cells.filter { $0.count > 0 }
+        let actions = shown.reduce(0) { $0 + $1.count }
+        let actionWord = actions == 1 ? "action" : "actions"
+        let dateWord = shown.count == 1 ? "date" : "dates"
+        return "\(name): \(actions) \(actionWord) on \(shown.count) \(dateWord) since \(first)"
+    }
+
+    /// Month names above the first week that lies wholly in each month. The first column is
+    /// named after its Monday's month only when the next name leaves room for it; a name in
+    /// the last column is moved left to end at the grid's edge, unless that would touch the
+    /// name before it.
+    var monthLine: String {
+        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var starts: [(week: Int, month: Int)] = []
+        for week in 0..<weeks {
+            let month = (first + 7 * week).civil.month
+            if week == 0 || month != (first + 7 * (week - 1)).civil.month { starts.append((week, month)) }
+        }
+        if starts.count > 1, starts[0].week == 0, starts[1].week < 2 { starts.removeFirst() }
+        let gridWidth = Heatmap.labelWidth + 2 * weeks
+        var line = ""
+        for (week, month) in starts {
+            // The last column's name ends at the grid's edge, a column early if need be.
+            let column = min(Heatmap.labelWidth + 2 * week, gridWidth - 3)
+            guard column > line.count || (line.isEmpty && column >= 0) else { continue }
+            line += String(repeating: " ", count: column - line.count) + names[month - 1]
+        }
+        return line
+    }
+
+    func glyph(for cell: Cell, style: Style) -> String {
+        let kind: Kind
+        if cell.count > 0 {
+            kind = .level(cell.level)
+        } else if cell.isFuture {
+            return " "
+        } else if cell.frozen {
+            kind = .frozen
+        } else if cell.scheduled {
+            kind = .level(0)
+        } else {
+            kind = .unscheduled
+        }
+        return Heatmap.draw(kind, style: style)
+    }
+
+    enum Kind: Equatable {
+        case level(Int)
+        case frozen
+        case unscheduled
+    }
+
+    static let plainLevels = [".", "-", "+", "x", "#"]
+    /// xterm-256 colours: grey for an empty date, then GitHub-like greens.
+    static let colorLevels = [238, 22, 28, 34, 40]
+    static let frozenColor = 39
+    static let unscheduledColor = 240
+
+    static func draw(_ kind: Kind, style: Style) -> String {
+        switch (kind, style) {
+        case (.level(let n), .plain): return plainLevels[n]
+        case (.frozen, .plain): return "*"
+        case (.unscheduled, .plain): return "_"
+        case (.level(let n), .color): return paint("■", colorLevels[n])
+        case (.frozen, .color): return paint("■", frozenColor)
+        case (.unscheduled, .color): return paint("·", unscheduledColor)
+        }
+    }
+
+    static func paint(_ text: String, _ color: Int) -> String {
+        "\u{1B}[38;5;\(color)m" + text + "\u{1B}[0m"
+    }
+
+    /// `Less . - + x # More   * frozen   _ not scheduled   [ ] today`, wrapped to `width`.
+    func legend(style: Style, width: Int) -> [String] {
+        let scale = "Less " + (0...4).map { Heatmap.draw(.level($0), style: style) }.joined(separator: " ") + " More"
+        var items = [scale, Heatmap.draw(.frozen, style: style) + " frozen",
+                     Heatmap.draw(.unscheduled, style: style) + " not scheduled", "[ ] today"]
+        if maxCount > 1 { items.append("busiest date: \(maxCount) actions") }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for item in items {
+            let itemWidth = Heatmap.visibleWidth(item)
+            if lineWidth > 0, lineWidth + 3 + itemWidth > width {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
+            if lineWidth > 0 {
+                line += "   "
+                lineWidth += 3
+            }
+            line += item
+            lineWidth += itemWidth
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Columns taken by text made of ASCII, `■`, `·` and colour escapes.
+    static func visibleWidth(_ text: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
+
+    // MARK: JSON
+
+    /// The same data as the grid: every date shown, with its count, shade and marks.
+    public var json: JSON {
+        .object([
+            ("name", .string(name)),
+            ("today", .string(today.description)),
+            ("first", .string(first.description)),
+            ("weeks", .number(weeks)),
+            ("max", .number(maxCount)),
+            ("days", .array(cells.map { cell in
+                .object([
+                    ("date", .string(cell.day.description)),
+                    ("count", .number(cell.count)),
+                    ("level", .number(cell.level)),
+                    ("scheduled", .bool(cell.scheduled)),
+                    ("frozen", .bool(cell.frozen)),
+                    ("today", .bool(cell.isToday)),
+                    ("future", .bool(cell.isFuture)),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,45 @@
+/// How often the scheduled dates of a recent window got their action.
+///
+/// The window is the `days` dates ending today, clipped to start no earlier than the streak's
+/// first action (dates before the streak existed are not misses). A scheduled date counts in
+/// `scheduled` when it is before today, or when it is today and already done: a pending today
+/// is not a miss yet. `done` counts the scheduled dates among those with an action. Dates a
+/// freeze covered are scheduled dates without an action: they keep the streak, not the rate.
+/// Unscheduled dates count in neither, even with an action. A date the zone skipped is not
+/// scheduled.
+public struct CompletionRate: Hashable, Sendable {
+    public var window: Int
+    public var done: Int
+    public var scheduled: Int
+
+    public init(window: Int, done: Int, scheduled: Int) {
+        self.window = window
+        self.done = done
+        self.scheduled = scheduled
+    }
+
+    /// `done / scheduled` as a whole percentage, rounded down (100 only when every scheduled
+    /// date was done); nil when the window holds no scheduled date.
+    public var percent: Int? {
+        scheduled == 0 ? nil : done * 100 / scheduled
+    }
+
+    /// The completion of the `days` dates ending on `today`.
+    public init(days: Int, actionDays: Set<StreakDay>, first: StreakDay?, schedule: Schedule, today: StreakDay,
+                zone: some ZoneRules) {
+        self.window = days
+        self.done = 0
+        self.scheduled = 0
+        guard let first, days > 0 else { return }
+        var day = Swift.max(today - (days - 1), first)
+        while day <= today {
+            defer { day = day + 1 }
+            guard schedule.contains(day) else { continue }
+            let acted = actionDays.contains(day)
+            if day == today && !acted { continue }
+            guard acted || zone.dayExists(day) else { continue }
+            scheduled += 1
+            if acted { done += 1 }
+        }
+    }
+}

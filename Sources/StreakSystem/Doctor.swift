@@ -1,0 +1,327 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// One thing `doctor` found.
+public struct Finding: Sendable, Equatable {
+    public enum Level: String, Sendable, Comparable {
+        /// Checked and fine.
+        case ok
+        /// Worth knowing; nothing is wrong.
+        case note
+        /// Something that may bite later; not counted as a problem.
+        case warning
+        /// Something is wrong: `doctor` exits 1.
+        case problem
+
+        var rank: Int { [.ok, .note, .warning, .problem].firstIndex(of: self)! }
+        public static func < (a: Level, b: Level) -> Bool { a.rank < b.rank }
+    }
+
+    public var area: String
+    public var level: Level
+    public var message: String
+
+    public init(_ area: String, _ level: Level, _ message: String) {
+        self.area = area
+        self.level = level
+        self.message = message
+    }
+}
+
+/// The checks of `streakprompt doctor`. Each one reads and reports; only `Repair` changes
+/// anything.
+public struct Checkup {
+    public let store: Store
+
+    /// The marker every git hook we install carries.
+    public static let hookMarker = "streakprompt-hook"
+    /// Bad lines listed per file before the rest are summed up.
+    static let linesListed = 20
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    // MARK: Data
+
+    /// The data folder, every settings file and every log.
+    public func data() -> [Finding] {
+        let area = "data"
+        var findings: [Finding] = []
+        let home = store.home
+        guard Files.exists(home) else {
+            return [Finding(area, .note, "no data folder yet at \(home): the first 'streakprompt tick' creates it")]
+        }
+        guard Files.isFolder(home) else {
+            return [Finding(area, .problem, "\(home) is not a folder; move it away or set STREAKPROMPT_HOME")]
+        }
+        if Files.isWritableFolder(home) {
+            findings.append(Finding(area, .ok, "\(home) exists and is writable"))
+        } else {
+            findings.append(Finding(area, .problem, "\(home) is not writable: ticks will fail; fix its permissions"))
+        }
+        let entries: [String]
+        do throws(SystemError) {
+            entries = try Files.list(store.streaksFolder)
+        } catch {
+            findings.append(Finding(area, .problem, error.message))
+            return findings
+        }
+        var streaks = 0
+        var logs = 0
+        var actions = 0
+        // Hidden entries (a file manager's `.DS_Store`, a sync tool's state) are not ours.
+        for entry in entries where !entry.hasPrefix(".") {
+            let folder = Paths.join(store.streaksFolder, entry)
+            guard StreakName.problem(with: entry) == nil, Files.isFolder(folder) else {
+                findings.append(Finding(area, .warning, "\(folder) is not a streak (not a folder with a valid name): ignored"))
+                continue
+            }
+            streaks += 1
+            findings += settingsFindings(Paths.join(folder, "streak.conf"))
+            let files = (try? Files.list(folder)) ?? []
+            for file in files {
+                let path = Paths.join(folder, file)
+                if file.hasSuffix(".log") && !file.hasPrefix(".") {
+                    logs += 1
+                    let (count, found) = logFindings(path)
+                    actions += count
+                    findings += found
+                } else if file.contains(".corrupt-") {
+                    findings.append(Finding(area, .note, "\(path) was set aside by a repair; it is kept for you to read, and safe to delete once you have"))
+                } else if file.hasPrefix(".") && (file.hasSuffix(".tmp") || file.contains(".tmp-")) {
+                    findings.append(Finding(area, .note, "\(path) is left over from an interrupted write; safe to delete"))
+                }
+            }
+        }
+        findings.insert(Finding(area, .ok, "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"),
+                        at: min(1, findings.count))
+        return findings
+    }
+
+    func settingsFindings(_ path: String) -> [Finding] {
+        let bytes: [UInt8]?
+        do throws(SystemError) {
+            bytes = try Files.readIfPresent(path, limit: Store.settingsLimit)
+        } catch {
+            return [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")]
+        }
+        guard let bytes else { return [] }
+        if case .failure(let bad) = StreakSettings.parse(bytes) {
+            return [Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)")]
+        }
+        return []
+    }
+
+    /// The readable actions of a log, and its problems.
+    func logFindings(_ path: String) -> (Int, [Finding]) {
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try Files.read(path, limit: Store.fileLimit)
+        } catch {
+            return (0, [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")])
+        }
+        let parsed = ActionLog.parse(bytes)
+        var findings: [Finding] = []
+        for bad in parsed.bad.prefix(Checkup.linesListed) {
+            findings.append(Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)"))
+        }
+        if parsed.bad.count > Checkup.linesListed {
+            findings.append(Finding("data", .problem, "\(path): \(parsed.bad.count - Checkup.linesListed) more unreadable lines"))
+        }
+        if parsed.endsTorn && parsed.bad.isEmpty && bytes.last != 0x0A && !bytes.isEmpty {
+            findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
+        }
+        return (parsed.actions.count, findings)
+    }
+
+    // MARK: The prompt cache
+
+    /// The prompt cache against a rebuild from the logs.
+    public func cache(zone: some ZoneRules) -> [Finding] {
+        let area = "cache"
+        guard Files.isFolder(store.home) else { return [] }
+        let names = (try? store.names()) ?? []
+        var rebuilt: [PromptCache.Entry] = []
+        // A streak that does not read is reported by the data check; its line is not judged.
+        var unreadable = Set<String>()
+        for name in names {
+            guard let streak = try? store.load(name, zone: zone) else {
+                unreadable.insert(name.text)
+                continue
+            }
+            rebuilt.append(streak.cacheEntry)
+        }
+        let bytes: [UInt8]?
+        do throws(SystemError) {
+            bytes = try Files.readIfPresent(store.cachePath, limit: PromptCache.maxBytes)
+        } catch {
+            return [Finding(area, .problem, error.message + "; the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
+        }
+        guard let bytes else {
+            if names.isEmpty { return [Finding(area, .ok, "no prompt cache yet (no streaks)")] }
+            return [Finding(area, .problem, "\(store.cachePath) is missing: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
+        }
+        guard let cached = PromptCache.decode(bytes) else {
+            return [Finding(area, .problem, "\(store.cachePath) is not a prompt cache: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
+        }
+        let want = Dictionary(rebuilt.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
+        let have = Dictionary(cached.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
+        let differing = Set(want.keys).union(have.keys).filter { want[$0] != have[$0] && !unreadable.contains($0) }.sorted()
+        if differing.isEmpty {
+            return [Finding(area, .ok, "the prompt cache matches the logs (\(cached.count) \(cached.count == 1 ? "streak" : "streaks"))")]
+        }
+        return [Finding(area, .problem, "the prompt cache is stale for \(differing.joined(separator: ", ")) (another machine's actions arrived, or it was edited); 'streakprompt doctor --repair' rebuilds it")]
+    }
+
+    // MARK: Sharing
+
+    /// Ignore and merge files for a folder shared through git or Syncthing.
+    public func sharing() -> [Finding] {
+        guard Files.isFolder(store.home) else { return [] }
+        var findings: [Finding] = []
+        for file in SharedFolder.filesWanted(home: store.home) {
+            let missing = SharedFolder.missingLines(file, home: store.home)
+            let path = Paths.join(store.home, file.rawValue)
+            if missing.isEmpty {
+                findings.append(Finding("sharing", .ok, "\(path) is set up"))
+            } else {
+                findings.append(Finding("sharing", .warning, "\(path) lacks \(missing.joined(separator: ", ")); 'streakprompt doctor --repair' adds it"))
+            }
+        }
+        return findings
+    }
+
+    // MARK: Shell plugins
+
+    /// Start-up files that mention `streakprompt`, and whether the binary is on `PATH`.
+    public func shellPlugins() -> [Finding] {
+        let area = "shell"
+        var findings: [Finding] = []
+        if let found = Checkup.onPath("streakprompt") {
+            findings.append(Finding(area, .ok, "streakprompt is on PATH: \(found)"))
+        } else {
+            findings.append(Finding(area, .warning, "streakprompt is not on PATH: shell plugins and git hooks call it by name; install it into a folder on PATH"))
+        }
+        guard let home = Environment.homeFolder else { return findings }
+        let config = Environment.nonEmpty("XDG_CONFIG_HOME") ?? Paths.join(home, ".config")
+        let zdot = Environment.nonEmpty("ZDOTDIR") ?? home
+        var candidates = [
+            Paths.join(home, ".bashrc"), Paths.join(home, ".bash_profile"), Paths.join(home, ".profile"),
+            Paths.join(zdot, ".zshrc"), Paths.join(config, "fish/config.fish"),
+            Paths.join(home, ".tmux.conf"), Paths.join(config, "tmux/tmux.conf"),
+            Paths.join(config, "starship.toml"), Paths.join(home, ".p10k.zsh"),
+        ]
+        let confd = Paths.join(config, "fish/conf.d")
+        for file in (try? Files.list(confd)) ?? [] where file.hasSuffix(".fish") {
+            candidates.append(Paths.join(confd, file))
+        }
+        var seen = Set<String>()
+        for path in candidates where seen.insert(path).inserted {
+            guard let bytes = (try? Files.readIfPresent(path, limit: 4 << 20)) ?? nil else { continue }
+            if String(decoding: bytes, as: UTF8.self).contains("streakprompt") {
+                findings.append(Finding(area, .ok, "\(path) loads streakprompt"))
+            }
+        }
+        if findings.count == 1 {
+            findings.append(Finding(area, .note, "no shell start-up file mentions streakprompt: add eval \"$(streakprompt init zsh)\" (or bash, fish) to show the streak in your prompt"))
+        }
+        return findings
+    }
+
+    static func onPath(_ program: String) -> String? {
+        for folder in (Environment.value("PATH") ?? "").split(separator: ":") {
+            let path = Paths.join(String(folder), program)
+            if !Files.isFolder(path), path.withCString({ access($0, X_OK) }) == 0 { return path }
+        }
+        return nil
+    }
+
+    // MARK: Git hooks
+
+    /// The post-commit hooks git would run here: this repository's hooks folder and the
+    /// global `core.hooksPath`.
+    public func gitHooks() -> [Finding] {
+        let area = "git hooks"
+        guard Checkup.onPath("git") != nil else { return [Finding(area, .note, "git is not installed: no hooks to check")] }
+        var folders: [(String, String)] = []
+        if let local = try? Subprocess.run(["git", "rev-parse", "--git-path", "hooks"], timeout: 5000),
+           local.succeeded, !local.text.isEmpty {
+            folders.append(("this repository", local.text))
+        } else {
+            folders.append(("this repository", ""))
+        }
+        if let global = try? Subprocess.run(["git", "config", "--global", "--get", "core.hooksPath"], timeout: 5000),
+           global.succeeded, !global.text.isEmpty {
+            var path = global.text
+            if path.hasPrefix("~/"), let home = Environment.homeFolder { path = Paths.join(home, String(path.dropFirst(2))) }
+            folders.append(("global core.hooksPath", path))
+        }
+        var findings: [Finding] = []
+        var seen = Set<String>()
+        for (label, folder) in folders {
+            guard !folder.isEmpty else {
+                findings.append(Finding(area, .note, "not inside a git repository: no repository hook to check"))
+                continue
+            }
+            guard seen.insert(folder).inserted else { continue }
+            let hook = Paths.join(folder, "post-commit")
+            guard let bytes = (try? Files.readIfPresent(hook, limit: 1 << 20)) ?? nil else {
+                findings.append(Finding(area, .note, "\(label): no post-commit hook in \(folder) ('streakprompt git install' adds one)"))
+                continue
+            }
+            guard String(decoding: bytes, as: UTF8.self).contains(Checkup.hookMarker) else {
+                findings.append(Finding(area, .note, "\(label): \(hook) is not streakprompt's ('streakprompt git install' keeps it and adds ours)"))
+                continue
+            }
+            if hook.withCString({ access($0, X_OK) }) == 0 {
+                findings.append(Finding(area, .ok, "\(label): \(hook) counts commits"))
+            } else {
+                findings.append(Finding(area, .problem, "\(label): \(hook) is not executable, so git skips it; run chmod +x \(hook)"))
+            }
+        }
+        return findings
+    }
+
+    // MARK: Speed
+
+    /// Runs `executable prompt` `runs` times (after one warm-up) and reports the median.
+    public func speed(executable: String, runs: Int = 10) -> [Finding] {
+        let area = "speed"
+        var times: [Int64] = []
+        for index in 0...runs {
+            let result: (status: Int32, nanoseconds: Int64)
+            do throws(SystemError) {
+                result = try Subprocess.time([executable, "prompt"], setting: ["NO_COLOR": "1"])
+            } catch {
+                return [Finding(area, .warning, "cannot time the prompt: \(error.message)")]
+            }
+            guard result.status == 0 else {
+                return [Finding(area, .problem, "'\(executable) prompt' exited with status \(result.status)")]
+            }
+            if index > 0 { times.append(result.nanoseconds) }
+        }
+        times.sort()
+        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let text = "prompt: median \(Checkup.milliseconds(median)) over \(runs) runs (fastest \(Checkup.milliseconds(times.first ?? 0)))"
+        if median > Checkup.slowPrompt {
+            return [Finding(area, .warning, text + ": slow for a prompt; a release build ('swift build -c release') starts much faster")]
+        }
+        return [Finding(area, .ok, text)]
+    }
+
+    /// A prompt slower than this is reported (50 ms: a prompt should feel instant).
+    public static let slowPrompt: Int64 = 50_000_000
+
+    /// `1.3 ms`.
+    static func milliseconds(_ nanoseconds: Int64) -> String {
+        let tenths = (nanoseconds + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) ms"
+    }
+}

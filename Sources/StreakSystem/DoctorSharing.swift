@@ -1,0 +1,64 @@
+import StreakCore
+
+/// The files that prepare the data folder for sharing between machines: what a sync tool or
+/// git must leave alone (the derived prompt cache, the lock, temporary files of interrupted
+/// writes), and git's union merge for action logs.
+///
+/// Every machine writes only its own `MACHINE.log`, so logs never conflict; but two machines
+/// with the same host name would append to one file, and git's `merge=union` then keeps both
+/// sides' lines instead of stopping on a conflict.
+public enum SharedFolder {
+    public enum File: String, CaseIterable, Sendable {
+        case gitignore = ".gitignore"
+        case gitattributes = ".gitattributes"
+        /// Syncthing's ignore file (not itself synced: each machine has its own).
+        case stignore = ".stignore"
+
+        /// The lines the file must hold, with a comment first.
+        public var lines: [String] {
+            switch self {
+            case .gitignore:
+                return ["# streakprompt: derived and temporary files stay on each machine",
+                        "prompt.cache", ".lock", ".*.tmp*"]
+            case .stignore:
+                return ["// streakprompt: derived and temporary files stay on each machine",
+                        "prompt.cache", ".lock", ".*.tmp*"]
+            case .gitattributes:
+                return ["# streakprompt: a merge keeps every machine's actions from both sides",
+                        "*.log merge=union"]
+            }
+        }
+    }
+
+    /// Whether the folder is shared in a way we can see: a git work tree, or a Syncthing
+    /// folder (Syncthing puts a `.stfolder` marker in each folder it shares).
+    public static func filesWanted(home: String) -> [File] {
+        var files: [File] = []
+        if Files.exists(Paths.join(home, ".git")) { files += [.gitignore, .gitattributes] }
+        if Files.exists(Paths.join(home, ".stfolder")) { files.append(.stignore) }
+        return files
+    }
+
+    /// The lines of `file` that are missing from it (comments aside).
+    public static func missingLines(_ file: File, home: String) -> [String] {
+        let path = Paths.join(home, file.rawValue)
+        let present = ((try? Files.readIfPresent(path, limit: 1 << 20)) ?? nil)
+            .map { String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isNewline).map { String($0.trimmingSpaces()) } } ?? []
+        return file.lines.dropFirst().filter { !present.contains($0) }
+    }
+
+    /// Adds the missing lines to `file` (keeping what is there), atomically. Returns whether
+    /// the file changed.
+    @discardableResult
+    public static func ensure(_ file: File, home: String) throws(SystemError) -> Bool {
+        let missing = missingLines(file, home: home)
+        guard !missing.isEmpty else { return false }
+        let path = Paths.join(home, file.rawValue)
+        var text = String(decoding: (try Files.readIfPresent(path, limit: 1 << 20)) ?? [], as: UTF8.self)
+        if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        if !text.contains(file.lines[0]) { text += file.lines[0] + "\n" }
+        for line in missing { text += line + "\n" }
+        try Files.writeAtomically(path, text.utf8)
+        return true
+    }
+}

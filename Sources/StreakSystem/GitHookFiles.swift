@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// Why a hook could not be installed or removed.
+public enum HookFileError: Error, Sendable {
+    /// A foreign hook is in place and the name we would keep it under is taken.
+    case backupInTheWay(hook: String, backup: String)
+    case system(SystemError)
+}
+
+/// What `install` did to a hooks folder.
+public enum HookInstallOutcome: Equatable, Sendable {
+    /// Ours is in place; `chained` when it runs a hook that was there before.
+    case installed(chained: Bool)
+    /// Ours was there with this exact text.
+    case unchanged(chained: Bool)
+    /// An older or differently set-up hook of ours was replaced.
+    case updated(from: GitHookScript.Installed, chained: Bool)
+}
+
+/// What `uninstall` did to a hooks folder.
+public enum HookRemoveOutcome: Equatable, Sendable {
+    /// Ours is gone; `restored` when the hook that was there before is back in its place.
+    case removed(restored: Bool)
+    case notInstalled
+    /// The hook in place is not ours (another tool replaced it): nothing was touched.
+    case foreign(backupPresent: Bool)
+}
+
+/// Installs and removes our hooks in a folder, keeping any hook already there byte for byte.
+public enum GitHookFiles {
+    /// Hooks larger than this are not read to check whether they are ours (they are not).
+    static let readLimit = 1 << 20
+
+    /// What is at `path`: nothing, one of our hooks (its text), or something else.
+    public enum Found: Equatable, Sendable {
+        case nothing
+        case ours(GitHookScript.Installed, text: [UInt8])
+        case foreign
+    }
+
+    public static func look(at path: String) -> Found {
+        guard Files.exists(path) else { return .nothing }
+        // A link that points nowhere, an unreadable or huge file: someone else's.
+        guard let bytes = try? Files.readIfPresent(path, limit: readLimit),
+              let installed = GitHookScript.inspect(bytes)
+        else { return .foreign }
+        return .ours(installed, text: bytes)
+    }
+
+    /// Puts `text` in `folder/hook`. A foreign hook there is renamed to `hook.before-streakprompt`,
+    /// which ours runs; installing the same text again changes nothing.
+    public static func install(_ text: String, as hook: String, in folder: String) throws(HookFileError) -> HookInstallOutcome {
+        let path = Paths.join(folder, hook)
+        let backup = path + GitHookScript.backupSuffix
+        let found = look(at: path)
+        if found == .foreign, Files.exists(backup) { throw .backupInTheWay(hook: path, backup: backup) }
+        do throws(SystemError) {
+            try Files.makeFolders(folder)
+            switch found {
+            case .ours(let installed, let old):
+                let chained = Files.exists(backup)
+                if old == Array(text.utf8), try mode(of: path) == 0o755 { return .unchanged(chained: chained) }
+                try writeHook(path, text)
+                return .updated(from: installed, chained: chained)
+            case .foreign:
+                try Files.rename(path, to: backup)
+                try writeHook(path, text)
+                return .installed(chained: true)
+            case .nothing:
+                // A backup without a hook: an install cut short, or ours deleted by hand. Ours
+                // runs it again, and uninstall puts it back.
+                try writeHook(path, text)
+                return .installed(chained: Files.exists(backup))
+            }
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Removes our `folder/hook` and renames the hook that was there before back into place.
+    public static func uninstall(_ hook: String, in folder: String) throws(HookFileError) -> HookRemoveOutcome {
+        let path = Paths.join(folder, hook)
+        let backup = path + GitHookScript.backupSuffix
+        do throws(SystemError) {
+            switch look(at: path) {
+            case .foreign:
+                return .foreign(backupPresent: Files.exists(backup))
+            case .nothing:
+                guard Files.exists(backup) else { return .notInstalled }
+                try Files.rename(backup, to: path)
+                return .removed(restored: true)
+            case .ours:
+                if Files.exists(backup) {
+                    // One rename replaces ours with the original: there is no moment without a hook.
+                    try Files.rename(backup, to: path)
+                    try Files.syncFolder(folder)
+                    return .removed(restored: true)
+                }
+                try Files.remove(path)
+                return .removed(restored: false)
+            }
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Writes every file of the global folder; removes our files that are no longer needed.
+    /// Returns whether anything changed.
+    public static func writeGlobal(in folder: String, binary: String, name: StreakName) throws(SystemError) -> Bool {
+        try Files.makeFolders(folder, mode: 0o755)
+        var changed = false
+        for hook in GitHookScript.forwardedHooks {
+            let path = Paths.join(folder, hook)
+            let text = GitHookScript.globalHook(hook, binary: binary, name: name)
+            if case .ours(_, let old) = look(at: path), old == Array(text.utf8), try mode(of: path) == 0o755 { continue }
+            if case .foreign = look(at: path) {
+                throw SystemError("replace a file not written by streakprompt,", path, code: EEXIST)
+            }
+            try writeHook(path, text)
+            changed = true
+        }
+        for entry in try Files.list(folder) where !GitHookScript.forwardedHooks.contains(entry) {
+            if case .ours = look(at: Paths.join(folder, entry)) {
+                try Files.remove(Paths.join(folder, entry))
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    /// Removes our files from the global folder, then the folder (and its `streakprompt`
+    /// parent) if nothing else is left in them. Returns whether the folder is gone.
+    @discardableResult
+    public static func removeGlobal(_ folder: String) throws(SystemError) -> Bool {
+        for entry in try Files.list(folder) {
+            let path = Paths.join(folder, entry)
+            if entry == GlobalInstallRecord.fileName { try Files.remove(path); continue }
+            if case .ours = look(at: path) { try Files.remove(path) }
+        }
+        guard Files.isFolder(folder) else { return true }
+        guard folder.withCString({ rmdir($0) }) == 0 else {
+            if errno == ENOTEMPTY || errno == EEXIST { return false }
+            throw SystemError("remove the folder", folder)
+        }
+        return true
+    }
+
+    /// Replaces `path` atomically with `text`, mode exactly 0755 whatever the umask.
+    static func writeHook(_ path: String, _ text: String) throws(SystemError) {
+        let folder = Paths.folder(of: path)
+        let temporary = folder + "/." + Paths.lastComponent(of: path) + ".streakprompt-" + String(getpid())
+        do throws(SystemError) {
+            let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o755)
+            guard fchmod(file.raw, 0o755) == 0 else { throw SystemError("set the mode of", temporary) }
+            try file.writeAll(text.utf8)
+            try file.sync()
+            try Files.rename(temporary, to: path)
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            throw error
+        }
+        try Files.syncFolder(folder)
+    }
+
+    /// The permission bits of the file at `path` (following links).
+    public static func mode(of path: String) throws(SystemError) -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw SystemError("stat", path) }
+        return info.st_mode & 0o7777
+    }
+}
+
+/// What `install --global` remembers in its folder, so `uninstall --global` can leave things
+/// as it found them: the global config file it created if git had none, and the topmost folder
+/// it created for its hooks (`~/.config` on a machine that had none).
+public struct GlobalInstallRecord: Equatable, Sendable {
+    public static let fileName = ".streakprompt-install"
+
+    public var createdConfig: String?
+    public var createdFolder: String?
+
+    public init(createdConfig: String? = nil, createdFolder: String? = nil) {
+        self.createdConfig = createdConfig
+        self.createdFolder = createdFolder
+    }
+
+    /// The outermost of `folder` and its parents that does not exist yet: what creating
+    /// `folder` creates first. Nil when `folder` exists.
+    public static func firstMissing(_ folder: String) -> String? {
+        var missing: String?
+        var path = folder
+        while !path.isEmpty, path != "/", !Files.exists(path) {
+            missing = path
+            path = Paths.folder(of: path)
+        }
+        return missing
+    }
+
+    public func write(in folder: String) throws(SystemError) {
+        var text = "# streakprompt git install --global: what uninstall --global undoes\n"
+        if let createdConfig { text += "created-config=" + createdConfig + "\n" }
+        if let createdFolder { text += "created-folder=" + createdFolder + "\n" }
+        try Files.writeAtomically(Paths.join(folder, GlobalInstallRecord.fileName), text.utf8)
+    }
+
+    /// The record in `folder`, or an empty one.
+    public static func read(in folder: String) -> GlobalInstallRecord {
+        var record = GlobalInstallRecord()
+        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16) else { return record }
+        for line in bytes.split(separator: 0x0A) {
+            let text = String(decoding: line, as: UTF8.self)
+            if text.hasPrefix("created-config=") { record.createdConfig = String(text.dropFirst("created-config=".count)) }
+            if text.hasPrefix("created-folder=") { record.createdFolder = String(text.dropFirst("created-folder=".count)) }
+        }
+        return record
+    }
+
+    /// Removes the now empty folders between `folder` (gone already) and the one the install
+    /// created first, innermost first; stops at the first that is not empty.
+    public func removeCreatedFolders(above folder: String) {
+        guard let createdFolder, folder.hasPrefix(createdFolder + "/") || folder == createdFolder else { return }
+        var path = Paths.folder(of: folder)
+        while path.hasPrefix(createdFolder + "/") || path == createdFolder {
+            guard path.withCString({ rmdir($0) }) == 0 else { return }
+            if path == createdFolder { return }
+            path = Paths.folder(of: path)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import StreakCore
+import Testing
+
+@Suite("git: what counts as new work")
+struct CommitJudgeTests {
+    static let now: Int64 = 1_795_000_000
+    let judge = CommitJudge(yourEmails: ["me@example.com", "me@work.example"], now: now, clock: now)
+
+    func commit(_ subject: String? = "commit: fix it", author: String = "me@example.com", authored: Int64 = now - 20,
+                committed: Int64 = now - 10, replaying: [String] = []) -> CommitFacts {
+        CommitFacts(reflogSubject: subject, replaying: replaying, authorEmail: author, authorTime: authored,
+                    committerEmail: "me@example.com", committerTime: committed)
+    }
+
+    @Test(arguments: ["commit: fix it", "commit (initial): first", "commit (merge): Merge branch 'x'"])
+    func plainCommitsCount(subject: String) {
+        #expect(judge.verdict(commit(subject)) == .counts)
+    }
+
+    @Test(arguments: ["commit (amend): fix it", "rebase (pick): fix it", "rebase -i (pick): fix it", "rebase (reword): x",
+                      "commit (rebase): x", "cherry-pick: fix it", "commit (cherry-pick): fix it", "revert: Revert \"x\"",
+                      "am: patch", "reset: moving to HEAD~1"])
+    func replaysAndAmendsDoNot(subject: String) {
+        guard case .skipped = judge.verdict(commit(subject)) else {
+            Issue.record("\(subject) counted")
+            return
+        }
+    }
+
+    @Test func replayStateWinsOverAPlainSubject() {
+        for state in CommitFacts.replayStates {
+            #expect(judge.verdict(commit(replaying: [state])) != .counts, "\(state)")
+        }
+    }
+
+    @Test func noReflogStillJudgesTheRest() {
+        #expect(judge.verdict(commit(nil)) == .counts)
+        #expect(judge.verdict(commit(nil, author: "other@example.com")) != .counts)
+    }
+
+    @Test func authorsAreComparedWithoutCase() {
+        #expect(judge.verdict(commit(author: "Me@Example.COM")) == .counts)
+        #expect(judge.verdict(commit(author: "me@work.example")) == .counts)
+        #expect(judge.verdict(commit(author: "colleague@example.com")) != .counts)
+    }
+
+    @Test func withoutConfiguredAddressesTheCommitterIsYou() {
+        let open = CommitJudge(yourEmails: [], now: Self.now, clock: Self.now)
+        #expect(open.verdict(commit(author: "me@example.com")) == .counts)
+        #expect(open.verdict(commit(author: "colleague@example.com")) != .counts)
+    }
+
+    @Test func backdatedCommitsDoNotCount() {
+        // `git commit --date=…`: the author date moves, the commit date does not.
+        #expect(judge.verdict(commit(authored: Self.now - 3 * 86400)) != .counts)
+        // Both dates moved (GIT_COMMITTER_DATE too), far from the clock.
+        #expect(judge.verdict(commit(authored: Self.now - 3 * 86400, committed: Self.now - 3 * 86400)) != .counts)
+        // An editor left open for an hour is still today's work.
+        #expect(judge.verdict(commit(authored: Self.now - 3600)) == .counts)
+        #expect(judge.verdict(commit(authored: Self.now + 7 * 3600, committed: Self.now + 7 * 3600)) != .counts)
+    }
+
+    @Test func nowFromTheEnvironmentPlacesACommitOnAnotherDay() {
+        // STREAKPROMPT_NOW far from the clock: a commit dated at either counts.
+        let elsewhere = CommitJudge(yourEmails: ["me@example.com"], now: Self.now - 10 * 86400, clock: Self.now)
+        #expect(elsewhere.verdict(commit()) == .counts)
+        #expect(elsewhere.verdict(commit(authored: Self.now - 10 * 86400, committed: Self.now - 10 * 86400)) == .counts)
+    }
+}
+
+@Suite("git: hook scripts")
+struct GitHookScriptTests {
+    let name = try! StreakName("commits")
+
+    @Test func repositoryHookIsMarkedPOSIXAndLF() {
+        let text = GitHookScript.repositoryHook(binary: "/opt/bin/streakprompt", name: name)
+        #expect(text.hasPrefix("#!/bin/sh\n"))
+        #expect(text.contains("streakprompt-hook"))
+        #expect(!text.contains("\r"))
+        #expect(text.hasSuffix("exit 0\n"))
+        let installed = GitHookScript.inspect(Array(text.utf8))
+        #expect(installed == GitHookScript.Installed(version: GitHookScript.version, layout: .repository, hook: "post-commit",
+                                                     binary: "/opt/bin/streakprompt", name: "commits"))
+    }
+
+    @Test func globalHooksAreMarkedAndForwardTheirOwnName() {
+        for hook in GitHookScript.forwardedHooks {
+            let text = GitHookScript.globalHook(hook, binary: "/b", name: name)
+            let installed = GitHookScript.inspect(Array(text.utf8))
+            #expect(installed?.layout == .global)
+            #expect(installed?.hook == hook)
+            #expect(text.contains("streakprompt_own=$streakprompt_git/hooks/\(hook)\n"))
+            #expect(text.contains("exec \"$streakprompt_own\" \"$@\""))
+            #expect(!text.contains("\r"))
+        }
+        #expect(!GitHookScript.forwardedHooks.contains("push-to-checkout"))
+    }
+
+    @Test func awkwardBinaryPathsSurviveQuoting() {
+        for path in ["/Users/O'Brien/bin/streakprompt", "/tmp/a b/$(x)/`y`/streakprompt"] {
+            let text = GitHookScript.repositoryHook(binary: path, name: name)
+            #expect(GitHookScript.inspect(Array(text.utf8))?.binary == path)
+        }
+        #expect(GitHookScript.shellQuoted("it's") == "'it'\\''s'")
+    }
+
+    @Test func foreignHooksAreNotOurs() {
+        #expect(GitHookScript.inspect(Array("#!/bin/sh\necho hi\n".utf8)) == nil)
+        #expect(GitHookScript.inspect([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2]) == nil)
+        // A hand-edited hook that kept the marker somewhere is still recognised.
+        #expect(GitHookScript.inspect(Array("#!/bin/sh\n# edited\n# streakprompt-hook\n".utf8))?.version == 0)
+    }
+}
+
+@Suite("git: import")
+struct GitHistoryTests {
+    func log(_ lines: [(String, String)]) -> [UInt8] {
+        Array(lines.map { "\($0.0)\u{0}\($0.0)\u{0}\($0.1)\n" }.joined().utf8)
+    }
+
+    @Test func datesComeFromEachCommitsOwnOffset() {
+        let parsed = GitHistory.parse(log([
+            ("me@example.com", "2026-01-01T23:30:00+09:00"),  // 14:30 UTC, Jan 1
+            ("me@example.com", "2026-01-02T01:30:00+09:00"),  // 16:30 UTC Jan 1, but Jan 2 in Tokyo
+            ("me@example.com", "2026-01-03T20:00:00-08:00"),  // 04:00 UTC Jan 4, but Jan 3 in Los Angeles
+        ]))
+        #expect(parsed.unreadable == 0)
+        let days = GitHistory.actions(from: parsed.commits, dayStart: .midnight).map(\.day.description)
+        #expect(days == ["2026-01-01", "2026-01-02", "2026-01-03"])
+    }
+
+    @Test func oneActionPerDateTheEarliest() {
+        let parsed = GitHistory.parse(log([
+            ("me@example.com", "2026-01-05T18:00:00+00:00"),
+            ("me@example.com", "2026-01-05T09:00:00+00:00"),
+            ("me@example.com", "2026-01-05T12:00:00+00:00"),
+        ]))
+        let actions = GitHistory.actions(from: parsed.commits, dayStart: .midnight)
+        #expect(actions.count == 1)
+        #expect(actions.first?.at.description == "2026-01-05T09:00:00+00:00")
+    }
+
+    @Test func dayStartShiftsLikeEveryAction() {
+        let parsed = GitHistory.parse(log([("me@example.com", "2026-01-06T02:30:00+01:00")]))
+        let day = GitHistory.actions(from: parsed.commits, dayStart: DayStart("04:00")!).first?.day
+        #expect(day?.description == "2026-01-05")
+    }
+
+    @Test func authorsMatchEitherAddressWithoutCase() {
+        let commit = LoggedCommit(authorEmail: "old@example.com", mappedEmail: "Me@Example.com",
+                                  date: Instant(seconds: 0, offset: 0))
+        #expect(GitHistory.isBy(commit, ["me@example.com"]))
+        #expect(GitHistory.isBy(commit, ["OLD@example.com"]))
+        #expect(!GitHistory.isBy(commit, ["other@example.com"]))
+    }
+
+    @Test func unreadableLinesAreCounted() {
+        let parsed = GitHistory.parse(Array("garbage\nme@x\u{0}me@x\u{0}not a date\n".utf8))
+        #expect(parsed.commits.isEmpty)
+        #expect(parsed.unreadable == 2)
+    }
+}

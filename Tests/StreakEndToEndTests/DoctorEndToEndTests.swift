@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@Suite("doctor end to end")
+struct DoctorEndToEndTests {
+    func healthy() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.sp("add", "quiz", "--freezes", "1")
+        for day in ["2026-03-01", "2026-03-02", "2026-03-03"] { try box.sp("tick", "quiz", "-q", "--now", day) }
+        return box
+    }
+
+    var logPath: String { "streaks/quiz/test.log" }
+
+    @Test func aHealthyHomeIsHealthy() throws {
+        let box = try healthy()
+        let result = try box.sp("doctor")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("1 streak, 1 log, 3 readable actions"))
+        #expect(result.stdout.contains("the prompt cache matches the logs"))
+        #expect(result.stdout.contains("prompt: median "))
+        #expect(result.stdout.contains("No problems found"))
+        #expect(!result.stdout.contains("problem "))
+        // An empty home (nothing ticked yet) is healthy too.
+        let empty = try Sandbox()
+        let fresh = try empty.sp("doctor")
+        #expect(fresh.status == 0, "\(fresh)")
+        #expect(fresh.stdout.contains("no data folder yet"))
+        #expect(!FileManager.default.fileExists(atPath: empty.home), "doctor creates nothing")
+    }
+
+    @Test func aTornLastLineIsReportedAndRepaired() throws {
+        let box = try healthy()
+        let path = box.home + "/" + logPath
+        var log = try box.read(logPath)
+        log += "2026-03-04 2026-03-04T1"  // a crash in the middle of a write
+        try box.write(logPath, log)
+        let result = try box.sp("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("problem  \(path):5: the last line is cut short (no newline)"), "\(result.stdout)")
+        #expect(result.stdout.contains("1 problem found"))
+
+        let repair = try box.sp("doctor", "--repair")
+        #expect(repair.status == 0, "\(repair)")
+        #expect(repair.stdout.contains("kept 3 readable actions"))
+        let asides = try FileManager.default.contentsOfDirectory(atPath: box.home + "/streaks/quiz").filter { $0.contains(".corrupt-") }
+        #expect(asides.count == 1)
+        #expect(try box.read("streaks/quiz/" + asides[0]) == log, "the whole old file is kept")
+        #expect(try box.read(logPath) == String(log.dropLast("2026-03-04 2026-03-04T1".count)))
+        #expect(try box.status("quiz", now: "2026-03-03")["total"] as? Int == 3)
+        #expect(try box.sp("doctor").status == 0)
+        // The next tick appends cleanly.
+        try box.sp("tick", "quiz", "-q", "--now", "2026-03-04")
+        #expect(try box.status("quiz", now: "2026-03-04")["current"] as? Int == 4)
+    }
+
+    @Test func aCorruptHomeIsReportedWithFilesAndLinesThenRepaired() throws {
+        let box = try healthy()
+        let home = box.home
+        var log = try box.read(logPath)
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        log = ([lines[0], lines[1], "garbage \u{1B}[31m here", lines[2], "2026-13-01 2026-13-01T10:00:00+00:00"] + lines[3...]).joined(separator: "\n")
+        try box.write(logPath, log)
+        try box.write("streaks/quiz/streak.conf", "icon=🔥\nschedule=sometimes\nfreezes=1\n")
+        try box.write("streaks/quiz/other.log", "2026-03-05 2026-03-05T10:00:00+00:00\n")  // another machine's, arrived by sync
+        let result = try box.sp("doctor")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(home)/streaks/quiz/streak.conf:2: unknown schedule 'sometimes'"))
+        #expect(result.stdout.contains("\(home)/\(logPath):3: not 'DATE INSTANT'"))
+        #expect(result.stdout.contains("\(home)/\(logPath):5: not 'DATE INSTANT'"))
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("3 problems found"))
+        #expect(try box.sp("status", "quiz").status == 1, "a broken settings file stops commands")
+
+        let repair = try box.sp("doctor", "--repair")
+        #expect(repair.status == 0, "\(repair)")
+        #expect(repair.stdout.contains("rebuilt the prompt cache"))
+        #expect(try box.read("streaks/quiz/streak.conf") == "icon=🔥\nfreezes=1\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: home + "/streaks/quiz").sorted()
+        #expect(files.filter { $0.hasPrefix("test.log.corrupt-") }.count == 1)
+        #expect(files.filter { $0.hasPrefix("streak.conf.corrupt-") }.count == 1)
+        let status = try box.status("quiz", now: "2026-03-05T20:00")
+        #expect(status["total"] as? Int == 4)
+        #expect(status["current"] as? Int == 4, "the other machine's action counts; a freeze covers 03-04")
+        #expect(try box.prompt(["quiz"], now: "2026-03-05T20:00") == "🔥4")
+
+        // Repairing a repaired home changes nothing.
+        let snapshot = try box.snapshot()
+        let again = try box.sp("doctor", "--repair")
+        #expect(again.status == 0)
+        var after = try box.snapshot()
+        after["/prompt.cache"] = snapshot["/prompt.cache"]
+        #expect(after == snapshot)
+        #expect(try box.read("prompt.cache") == String(decoding: snapshot["/prompt.cache"] ?? Data(), as: UTF8.self))
+    }
+
+    @Test func aMissingOrStaleCacheIsAProblemUntilRebuilt() throws {
+        let box = try healthy()
+        try FileManager.default.removeItem(atPath: box.home + "/prompt.cache")
+        let missing = try box.sp("doctor")
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("prompt.cache is missing"))
+        #expect(try box.sp("doctor", "--repair").status == 0)
+        #expect(try box.prompt(["quiz"], now: "2026-03-03") == "🔥3")
+        // Another machine's log arrives (a sync): the cache no longer matches.
+        try box.write("streaks/quiz/desk.log", "2026-03-04 2026-03-04T09:00:00+00:00\n")
+        let stale = try box.sp("doctor")
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains("stale for quiz"))
+        #expect(try box.sp("doctor", "--repair").status == 0)
+        #expect(try box.prompt(["quiz"], now: "2026-03-04") == "🔥4")
+    }
+
+    @Test func sharedFoldersGetTheirIgnoreFiles() throws {
+        let box = try healthy()
+        try FileManager.default.createDirectory(atPath: box.home + "/.stfolder", withIntermediateDirectories: true)
+        let result = try box.sp("doctor")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("warning  \(box.home)/.stignore lacks prompt.cache, .lock, .*.tmp*"))
+        #expect(try box.sp("doctor", "--repair").status == 0)
+        #expect(try box.read(".stignore").contains("prompt.cache\n.lock\n.*.tmp*\n"))
+        #expect(try box.sp("doctor").stdout.contains("ok       \(box.home)/.stignore is set up"))
+    }
+
+    @Test func shellPluginsAndGitHooksItCanSee() throws {
+        guard requireTool("git") else { return }
+        let box = try healthy()
+        let userHome = box.environment["HOME"]!
+        try Data("eval \"$(streakprompt init zsh)\"\n".utf8).write(to: URL(fileURLWithPath: userHome + "/.zshrc"))
+        let repo = box.root.appendingPathComponent("repo").path
+        _ = try run("/usr/bin/env", ["git", "init", "--quiet", repo], environment: box.environment)
+        let hook = repo + "/.git/hooks/post-commit"
+        try Data("#!/bin/sh\n# streakprompt-hook\nstreakprompt tick -q\n".utf8).write(to: URL(fileURLWithPath: hook))
+        var result = try run(Binary.path, ["doctor"], environment: box.environment, directory: repo)
+        #expect(result.stdout.contains("\(userHome)/.zshrc loads streakprompt"), "\(result.stdout)")
+        #expect(result.stdout.contains("post-commit is not executable"), "\(result.stdout)")
+        #expect(result.status == 1)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        result = try run(Binary.path, ["doctor"], environment: box.environment, directory: repo)
+        #expect(result.stdout.contains("post-commit counts commits"), "\(result.stdout)")
+        #expect(result.status == 0)
+    }
+}

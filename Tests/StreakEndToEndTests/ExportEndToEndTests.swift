@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+/// SplitMix64, seeded, so a failing random history can be replayed from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Sandbox {
+    /// Every file under the data folder with its bytes (the lock file aside: it is empty and
+    /// only ever created).
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = URL(fileURLWithPath: home)
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            let relative = String(url.path.dropFirst(base.path.count))
+            if relative.hasSuffix("/.lock") { continue }
+            files[relative] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// What a user sees of one streak: status, history and calendar, as JSON and as text.
+    func views(of name: String, now: String) throws -> [String] {
+        var out: [String] = []
+        for command in [["status", name, "--json"], ["history", name, "--json"], ["calendar", name, "--json"],
+                        ["status", name], ["history", name], ["calendar", name]] {
+            let result = try spArgs(command + ["--now", now], env: ["NO_COLOR": "1", "COLUMNS": "80"])
+            guard result.status == 0 else { throw TestFailure("\(command) failed: \(result)") }
+            out.append(command.joined(separator: " ") + "\n" + result.stdout)
+        }
+        return out
+    }
+
+    /// Every streak's views, `list --json` and the prompt, at each moment.
+    func allViews(names: [String], nows: [String]) throws -> [String] {
+        var out: [String] = []
+        for now in nows {
+            for name in names { out += try views(of: name, now: now) }
+            out.append(try sp("list", "--json", "--now", now).stdout)
+            out.append(try prompt(now: now))
+        }
+        return out
+    }
+}
+
+/// Random histories written straight into a data folder: streaks with random settings,
+/// actions on one or two machines' logs (some recorded on both), moments at offsets from
+/// UTC−12 to UTC+14, ticks several times a day.
+enum RandomHome {
+    static let schedules = ["daily", "weekdays", "weekends", "mon,wed,fri", "tue,thu,sat,sun"]
+
+    /// Fills the box and returns the streak names and moments worth reading at.
+    static func fill(_ box: Sandbox, seed: UInt64) throws -> (names: [String], nows: [String]) {
+        var g = SeededRandom(seed: seed)
+        var names: [String] = []
+        let start = 20_000 + Int.random(in: 0...800, using: &g)  // days since 1970: 2024-10 … 2026-12
+        for index in 0..<Int.random(in: 1...3, using: &g) {
+            let name = ["quiz", "gym", "read", "a-b_c"][index]
+            names.append(name)
+            let icon = ["🔥", "📚", "x", "a,\"b\""].randomElement(using: &g)!
+            let conf = "icon=\(icon)\nschedule=\(schedules.randomElement(using: &g)!)\nfreezes=\(Int.random(in: 0...3, using: &g))\n"
+            if Bool.random(using: &g) || index == 0 { try box.write("streaks/\(name)/streak.conf", conf) }
+            var logs: [String: String] = ["laptop": "# streakprompt actions v1\n", "desk": ""]
+            var day = start + Int.random(in: 0...10, using: &g)
+            for _ in 0..<Int.random(in: 1...45, using: &g) {
+                day += [0, 1, 1, 1, 1, 2, 3, 5].randomElement(using: &g)!
+                let offset = Int.random(in: -48...56, using: &g) * 900
+                let localSeconds = day * 86400 + Int.random(in: 0..<86400, using: &g)
+                let line = "\(date(day)) \(moment(localSeconds, offset: offset))\n"
+                switch Int.random(in: 0..<5, using: &g) {
+                case 0: logs["desk"]! += line
+                case 1: logs["desk"]! += line; logs["laptop"]! += line  // the same action on both machines
+                default: logs["laptop"]! += line
+                }
+            }
+            for (machine, text) in logs where !text.isEmpty {
+                try box.write("streaks/\(name)/\(machine).log", text)
+            }
+        }
+        let nows = [date(start + Int.random(in: 0...30, using: &g)) + "T23:30", date(start + Int.random(in: 30...90, using: &g))]
+        return (names, nows)
+    }
+
+    static func date(_ ordinal: Int) -> String {
+        let date = Date(timeIntervalSince1970: TimeInterval(ordinal) * 86400)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    /// `2026-11-22T21:57:05+01:00` for a local wall-clock time at `offset`.
+    static func moment(_ localSeconds: Int, offset: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(localSeconds)))
+            + sign + String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+}
+
+/// Compares views one by one, showing only the first lines that differ.
+func expectSameViews(_ actual: [String], _ expected: [String], _ context: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(actual.count == expected.count, "\(context)", sourceLocation: sourceLocation)
+    for (a, e) in zip(actual, expected) where a != e {
+        let aLines = a.split(separator: "\n", omittingEmptySubsequences: false)
+        let eLines = e.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = (0..<min(aLines.count, eLines.count)).first { aLines[$0] != eLines[$0] } ?? min(aLines.count, eLines.count)
+        let got = index < aLines.count ? String(aLines[index]) : "(end)"
+        let want = index < eLines.count ? String(eLines[index]) : "(end)"
+        Issue.record("\(context): '\(eLines.first ?? "")' differs at line \(index + 1): got '\(got)', expected '\(want)'",
+                     sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("export and import end to end")
+struct ExportEndToEndTests {
+    /// Export → import into an empty home gives the same status, history, calendar, list and
+    /// prompt, in JSON and CSV, for random histories read from random zones.
+    @Test(arguments: [11, 22, 33, 44, 55, 66] as [UInt64])
+    func roundTripOnRandomHistories(seed: UInt64) throws {
+        let zones = ["UTC", "Asia/Tokyo", "America/Los_Angeles", "Pacific/Apia", "Australia/Lord_Howe"]
+        let tz = zones[Int(seed / 11) % zones.count]
+        let original = try Sandbox(tz: tz)
+        let (names, nows) = try RandomHome.fill(original, seed: seed)
+        // The logs were written by hand: build the prompt cache a real home would have.
+        #expect(try original.sp("doctor", "--repair").status == 0)
+        let before = try original.allViews(names: names, nows: nows)
+
+        for format in ["json", "csv"] {
+            let exported = try original.sp("export", "--format", format)
+            #expect(exported.status == 0)
+            let copy = try Sandbox(tz: tz)
+            let imported = try copy.sp("import", "-", stdin: exported.stdout)
+            #expect(imported.status == 0, "\(imported)")
+            let after = try copy.allViews(names: names, nows: nows)
+            expectSameViews(after, before, "seed \(seed), \(format), TZ=\(tz)")
+            // And the copy exports the same document.
+            #expect(try copy.sp("export", "--format", format).stdout == exported.stdout)
+            // Importing it again changes nothing at all.
+            let snapshot = try copy.snapshot()
+            let again = try copy.sp("import", "-", stdin: exported.stdout)
+            #expect(again.stdout.contains("Imported 0 new actions"))
+            #expect(try copy.snapshot() == snapshot)
+        }
+    }
+
+    @Test func exportWritesSettingsAndEveryMachinesActionsOnce() throws {
+        let box = try Sandbox()
+        try box.sp("add", "quiz", "--schedule", "mon,wed,fri", "--freezes", "2", "--icon", "📚")
+        try box.write("streaks/quiz/laptop.log", "2026-11-20 2026-11-20T21:57:05+01:00\n")
+        try box.write("streaks/quiz/desk.log", "2026-11-20 2026-11-20T20:57:05+00:00\n2026-11-23 2026-11-23T08:00:00-05:00\n")
+        let json = try box.sp("export")
+        #expect(json.stdout == """
+        {
+          "format": "streakprompt-export",
+          "version": 1,
+          "streaks": [
+            {
+              "name": "quiz",
+              "icon": "📚",
+              "schedule": "mon,wed,fri",
+              "freezes": 2,
+              "actions": [
+                {"date": "2026-11-20", "at": "2026-11-20T20:57:05+00:00"},
+                {"date": "2026-11-23", "at": "2026-11-23T08:00:00-05:00"}
+              ]
+            }
+          ]
+        }
+
+        """)
+        let csv = try box.sp("export", "--format", "csv")
+        #expect(csv.stdout == """
+        streak,date,at,icon,schedule,freezes
+        quiz,2026-11-20,2026-11-20T20:57:05+00:00,📚,"mon,wed,fri",2
+        quiz,2026-11-23,2026-11-23T08:00:00-05:00,📚,"mon,wed,fri",2
+
+        """)
+        #expect(try box.sp("export", "--format", "xml").status == 2)
+        #expect(try box.sp("export", "nothing").status == 1)
+    }
+}

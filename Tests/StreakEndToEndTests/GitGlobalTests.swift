@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@Suite("git hook, global")
+struct GitGlobalTests {
+    @Test func coversAnotherRepositoryKeepsItsHooksAndUninstallsCleanly() throws {
+        guard let g = try GitBox.make() else { return }
+        let configBefore = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+        let homeBefore = try FileManager.default.contentsOfDirectory(atPath: g.userHome).sorted()
+        #expect(!fileExists(g.userHome + "/.config"))
+        let first = try g.repository("first")
+        let install = try g.sp(["git", "install", "--global"], in: first)
+        #expect(install.status == 0, "\(install)")
+        let setting = try g.git(["config", "--global", "--get", "core.hooksPath"], in: g.root)
+        #expect(setting.stdout == g.globalHooks + "\n")
+        for entry in try FileManager.default.contentsOfDirectory(atPath: g.globalHooks) where !entry.hasPrefix(".") {
+            #expect(try FileSnapshot.file(g.globalHooks + "/" + entry).mode == 0o755, "\(entry)")
+        }
+
+        // A second repository, never installed into, with hooks of its own.
+        let second = try g.repository("second")
+        let ran = g.root + "/own-hooks"
+        try writeScript(second + "/.git/hooks/post-commit", "#!/bin/sh\necho post-commit >> '\(ran)'\n")
+        try writeScript(second + "/.git/hooks/pre-commit", """
+            #!/bin/sh
+            echo pre-commit >> '\(ran)'
+            if git diff --cached --name-only | grep -q forbidden; then echo 'refused by pre-commit' >&2; exit 1; fi
+            """)
+        try writeScript(second + "/.git/hooks/commit-msg", "#!/bin/sh\necho \"commit-msg $(cat \"$1\")\" >> '\(ran)'\n")
+        try g.commit(in: second, "hello", env: GitBox.on(1))
+        #expect(g.actions().count == 1, "the global hook counted")
+        #expect(try String(contentsOfFile: ran, encoding: .utf8) == "pre-commit\ncommit-msg hello\npost-commit\n")
+
+        // A failing repository hook still stops the commit, as without us.
+        try Data("x".utf8).write(to: URL(fileURLWithPath: second + "/forbidden"))
+        try g.git(["add", "forbidden"], in: second)
+        let refused = try g.git(["commit", "-q", "-m", "nope"], in: second, check: false)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("refused by pre-commit"))
+        try g.git(["rm", "-q", "--cached", "forbidden"], in: second)
+
+        // A worktree of that repository: its own hooks live in the shared folder.
+        try g.git(["worktree", "add", "-q", "-b", "side", g.root + "/second-wt"], in: second)
+        try g.commit(in: g.root + "/second-wt", env: GitBox.on(2))
+        #expect(g.actions().count == 2)
+        #expect(try String(contentsOfFile: ran, encoding: .utf8).hasSuffix("post-commit\n"))
+
+        let status = try g.sp(["git", "status", "--json"], in: second)
+        let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(json?["counting"] as? Bool == true)
+        #expect((json?["global"] as? [String: Any])?["active"] as? Bool == true)
+
+        let again = try g.sp(["git", "install", "--global"], in: first)
+        #expect(again.stdout.contains("nothing changed"))
+
+        let uninstall = try g.sp(["git", "uninstall", "--global"], in: first)
+        #expect(uninstall.status == 0, "\(uninstall)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) == configBefore)
+        #expect(!fileExists(g.globalHooks))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: g.userHome).sorted() == homeBefore,
+                "the folders the install created are gone")
+        try g.commit(in: second, env: GitBox.on(3))
+        #expect(g.actions().count == 2, "no longer counting")
+        #expect(try String(contentsOfFile: ran, encoding: .utf8).hasSuffix("post-commit\n"), "git runs the repository's hooks itself again")
+
+        let twice = try g.sp(["git", "uninstall", "--global"], in: first)
+        #expect(twice.status == 0)
+        #expect(twice.stdout.contains("not installed"))
+    }
+
+    @Test func aRepositoryHookLinkedBackToTheGlobalFolderDoesNotLoop() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        for hook in ["pre-commit", "post-commit"] {
+            try FileManager.default.createSymbolicLink(atPath: repo + "/.git/hooks/" + hook,
+                                                       withDestinationPath: g.globalHooks + "/" + hook)
+        }
+        let commit = try run("/usr/bin/env", ["git", "commit", "-q", "--allow-empty", "-m", "x"],
+                             environment: g.box.environment, directory: repo, timeout: 20)
+        #expect(commit.status == 0, "\(commit)")
+        #expect(g.actions().count == 1, "counted once")
+    }
+
+    @Test func aRepositoryInstallInsideTheGlobalOneCountsOnce() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        let local = try g.sp(["git", "install", "--name", "work"], in: repo)
+        #expect(local.status == 0, "\(local)")
+        try g.commit(in: repo)
+        #expect(g.actions("work").count == 1)
+        #expect(g.actions("default").isEmpty, "the repository's own streakprompt hook decides here")
+    }
+
+    @Test func anotherToolsGlobalHooksPathIsNeverTouched() throws {
+        guard let g = try GitBox.make() else { return }
+        try g.git(["config", "--global", "core.hooksPath", "~/.githooks"], in: g.root)
+        let configBefore = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+        let install = try g.sp(["git", "install", "--global"], in: g.root)
+        #expect(install.status == 1)
+        #expect(install.stderr.contains("core.hooksPath"))
+        #expect(install.stderr.contains("~/.githooks"))
+        let uninstall = try g.sp(["git", "uninstall", "--global"], in: g.root)
+        #expect(uninstall.status == 1)
+        #expect(uninstall.stderr.contains("core.hooksPath"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) == configBefore)
+        #expect(!fileExists(g.globalHooks))
+
+        // A repository install cannot work either: git would not run .git/hooks.
+        let repo = try g.repository()
+        let local = try g.sp(["git", "install"], in: repo)
+        #expect(local.status == 1)
+        #expect(local.stderr.contains("global config"))
+    }
+
+    @Test func aGlobalConfigItCreatedIsRemovedAgain() throws {
+        guard let g = try GitBox.make(writeGlobalConfig: false) else { return }
+        let config = g.root + "/global.gitconfig"
+        let env = ["GIT_CONFIG_GLOBAL": config, "GIT_AUTHOR_NAME": "Me", "GIT_AUTHOR_EMAIL": GitBox.me,
+                   "GIT_COMMITTER_NAME": "Me", "GIT_COMMITTER_EMAIL": GitBox.me]
+        #expect(try g.sp(["git", "install", "--global"], in: g.root, env: env).status == 0)
+        #expect(fileExists(config))
+        // No user.email anywhere: the committer stands for the user.
+        let repo = g.root + "/repo"
+        try g.git(["init", "-q", repo], in: g.root, env: env)
+        try g.commit(in: repo, env: env)
+        #expect(g.actions().count == 1)
+        #expect(try g.sp(["git", "uninstall", "--global"], in: g.root, env: env).status == 0)
+        #expect(!fileExists(config))
+    }
+}

@@ -1,0 +1,314 @@
+import Foundation
+import Testing
+
+@Suite("git hook")
+struct GitHookTests {
+    @Test func aCommitTicks() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.status == 0, "\(install)")
+        #expect(install.stdout.contains("'default'"))
+
+        let hook = repo + "/.git/hooks/post-commit"
+        let snapshot = try FileSnapshot.file(hook)
+        #expect(snapshot.mode == 0o755)
+        let text = String(decoding: snapshot.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("#!/bin/sh\n"))
+        #expect(text.contains("streakprompt-hook"))
+        #expect(!text.contains("\r"))
+        #expect(text.contains(Binary.path), "the absolute path of the binary is written in")
+
+        let commit = try g.commit(in: repo)
+        #expect(commit.stderr.isEmpty, "the hook is silent: \(commit)")
+        #expect(g.actions().count == 1)
+        let status = try g.status()
+        #expect(status["current"] as? Int == 1)
+        #expect(status["state"] as? String == "done")
+    }
+
+    @Test func aForeignHookKeepsRunningAndIsRestoredExactly() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let ran = g.root + "/foreign-ran"
+        // Odd on purpose: its own mode, no final newline, bytes that are not UTF-8.
+        let foreign = "#!/bin/sh\n# \u{00e9}t\u{00e9}\necho \"post-commit $#\" >> '\(ran)'\nexit 3"
+        try writeScript(repo + "/.git/hooks/post-commit", foreign, mode: 0o750)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: repo + "/.git/hooks/post-commit"))
+        bytes.append(contentsOf: [0x0A, 0x23, 0xFF, 0xFE])
+        try bytes.write(to: URL(fileURLWithPath: repo + "/.git/hooks/post-commit"))
+        let before = try FileSnapshot.folder(repo + "/.git/hooks")
+
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.status == 0, "\(install)")
+        #expect(install.stdout.contains("still runs"))
+        try g.commit(in: repo)
+        #expect(try String(contentsOfFile: ran, encoding: .utf8) == "post-commit 0\n")
+        #expect(g.actions().count == 1)
+
+        let uninstall = try g.sp(["git", "uninstall"], in: repo)
+        #expect(uninstall.status == 0, "\(uninstall)")
+        #expect(try FileSnapshot.folder(repo + "/.git/hooks") == before)
+
+        try g.commit(in: repo)
+        #expect(try String(contentsOfFile: ran, encoding: .utf8) == "post-commit 0\npost-commit 0\n")
+        #expect(g.actions().count == 1, "uninstalled: no more ticks")
+    }
+
+    @Test func aSymbolicLinkHookIsRestoredAsALink() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try writeScript(g.root + "/shared-hook", "#!/bin/sh\ntouch '\(g.root)/linked-ran'\n")
+        try FileManager.default.createSymbolicLink(atPath: repo + "/.git/hooks/post-commit", withDestinationPath: g.root + "/shared-hook")
+        let before = try FileSnapshot.folder(repo + "/.git/hooks")
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo)
+        #expect(fileExists(g.root + "/linked-ran"))
+        #expect(g.actions().count == 1)
+        #expect(try g.sp(["git", "uninstall"], in: repo).status == 0)
+        #expect(try FileSnapshot.folder(repo + "/.git/hooks") == before)
+    }
+
+    @Test func installingTwiceChangesNothing() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let hook = repo + "/.git/hooks/post-commit"
+        let first = try FileSnapshot.folder(repo + "/.git/hooks")
+        let modified = try FileManager.default.attributesOfItem(atPath: hook)[.modificationDate] as? Date
+
+        let again = try g.sp(["git", "install"], in: repo)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("nothing changed"))
+        #expect(try FileSnapshot.folder(repo + "/.git/hooks") == first)
+        #expect(try FileManager.default.attributesOfItem(atPath: hook)[.modificationDate] as? Date == modified)
+        #expect(!fileExists(hook + ".before-streakprompt"), "our own hook is never kept as a foreign one")
+
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1, "the hook ran once")
+
+        // Another streak name rewrites our hook in place, still without a backup.
+        let renamed = try g.sp(["git", "install", "--name", "code"], in: repo)
+        #expect(renamed.stdout.contains("'default' → 'code'"), "\(renamed)")
+        #expect(!fileExists(hook + ".before-streakprompt"))
+        try g.commit(in: repo)
+        #expect(g.actions("code").count == 1)
+    }
+
+    @Test func aCommitInAWorktreeTicks() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.commit(in: repo)
+        let worktree = g.root + "/wt"
+        try g.git(["worktree", "add", "-q", "-b", "side", worktree], in: repo)
+        // Installing from inside the worktree puts the hook where every worktree shares it.
+        let install = try g.sp(["git", "install"], in: worktree)
+        #expect(install.status == 0, "\(install)")
+        #expect(fileExists(repo + "/.git/hooks/post-commit"))
+        try g.commit(in: worktree, env: GitBox.on(1))
+        #expect(g.actions().count == 1)
+        try g.commit(in: repo, env: GitBox.on(2))
+        #expect(g.actions().count == 2)
+    }
+
+    @Test func aSubmoduleGetsItsOwnHook() throws {
+        guard let g = try GitBox.make() else { return }
+        let library = try g.repository("library")
+        try g.commit(in: library)
+        let app = try g.repository("app")
+        try g.commit(in: app)
+        try g.git(["-c", "protocol.file.allow=always", "submodule", "add", "-q", library, "lib"], in: app)
+        let install = try g.sp(["git", "install"], in: app + "/lib")
+        #expect(install.status == 0, "\(install)")
+        #expect(fileExists(app + "/.git/modules/lib/hooks/post-commit"))
+        try g.commit(in: app + "/lib")
+        #expect(g.actions().count == 1)
+    }
+
+    @Test func anotherToolsHooksPathIsRefused() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.hooksPath", ".husky/_"], in: repo)
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.status == 1)
+        #expect(install.stderr.contains("core.hooksPath"))
+        #expect(install.stderr.contains(".husky/_"))
+        #expect(install.stderr.contains("streakprompt git hook post-commit"))
+        #expect(install.stderr.split(separator: "\n").count == 1)
+        #expect(!fileExists(repo + "/.git/hooks/post-commit"))
+        #expect(!fileExists(repo + "/.husky"))
+
+        // What the message suggests works from husky's own hook.
+        try writeScript(repo + "/.husky/_/post-commit", "#!/bin/sh\n'\(Binary.path)' git hook post-commit\n")
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.stdout.contains(".husky/_"))
+    }
+
+    @Test func aHooksPathNamingTheRepositorysOwnFolderIsNotAnotherTool() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.hooksPath", ".git/hooks"], in: repo)
+        try FileManager.default.createDirectory(atPath: repo + "/src", withIntermediateDirectories: true)
+        let install = try g.sp(["git", "install"], in: repo + "/src")
+        #expect(install.status == 0, "\(install)")
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+    }
+
+    @Test func theBinaryIsFoundByItsAbsolutePathWithAMinimalPath() throws {
+        guard let g = try GitBox.make() else { return }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        // As a GUI client runs git: a PATH without streakprompt on it.
+        let commit = try g.commit(in: repo, env: ["PATH": "/usr/bin:/bin"])
+        #expect(commit.stderr.isEmpty)
+        #expect(g.actions().count == 1)
+    }
+
+    @Test func aMissingBinaryLeavesCommitsAloneAndSilent() throws {
+        guard let g = try GitBox.make() else { return }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+        let repo = try g.repository()
+        let copy = g.root + "/bin/streakprompt"
+        try FileManager.default.createDirectory(atPath: g.root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        var environment = g.box.environment
+        environment["PWD"] = repo
+        let install = try run(copy, ["git", "install"], environment: environment, directory: repo)
+        #expect(install.status == 0, "\(install)")
+        try FileManager.default.removeItem(atPath: copy)
+
+        let commit = try g.commit(in: repo, env: ["PATH": "/usr/bin:/bin"])
+        #expect(commit.status == 0)
+        #expect(commit.stderr.isEmpty, "\(commit)")
+        #expect(commit.stdout.isEmpty, "\(commit)")
+        #expect(g.actions().isEmpty)
+    }
+
+    @Test func rebaseCherryPickAmendAndRevertTickNothing() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, env: GitBox.on(1))
+        try g.git(["checkout", "-q", "-b", "feature"], in: repo)
+        for day in 2...4 { try g.commit(in: repo, env: GitBox.on(day)) }
+        try g.git(["checkout", "-q", "main"], in: repo)
+        try g.commit(in: repo, env: GitBox.on(5))
+        #expect(g.actions().count == 5, "new commits on five days, five ticks")
+
+        // Each replay happens on a day of its own: counting it would add that date.
+        try g.git(["checkout", "-q", "feature"], in: repo)
+        try g.git(["rebase", "-q", "main"], in: repo, env: GitBox.replaying(on: 6))
+        #expect(g.actions().count == 5, "a rebase of three commits is not three new actions")
+        try g.git(["rebase", "-q", "-i", "--force-rebase", "main"], in: repo, env: GitBox.replaying(on: 7))
+        #expect(g.actions().count == 5, "an interactive rebase")
+
+        try g.git(["checkout", "-q", "main"], in: repo)
+        try g.git(["cherry-pick", "feature~2"], in: repo, env: GitBox.replaying(on: 8))
+        #expect(g.actions().count == 5, "cherry-pick")
+        try g.git(["cherry-pick", "feature~2..feature"], in: repo, env: GitBox.replaying(on: 9))
+        #expect(g.actions().count == 5, "a cherry-pick of a range")
+
+        try g.git(["commit", "-q", "--amend", "-m", "amended"], in: repo, env: GitBox.replaying(on: 10))
+        #expect(g.actions().count == 5, "amend")
+        try g.git(["revert", "--no-edit", "HEAD"], in: repo, env: GitBox.on(11))
+        #expect(g.actions().count == 5, "revert")
+
+        let dryRun = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo, env: GitBox.on(11))
+        #expect(dryRun.stdout.hasPrefix("skipped: it is a revert"), "\(dryRun)")
+
+        try g.commit(in: repo, env: GitBox.on(12))
+        #expect(g.actions().count == 6, "new work counts again")
+        #expect(g.actions().last?.hasPrefix("2026-03-12 ") == true)
+    }
+
+    @Test func oneActionPerDate() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        for _ in 0..<3 { try g.commit(in: repo) }
+        #expect(g.actions().count == 1, "later commits of the day find it counted and write nothing")
+        // Even with the prompt cache gone, a second tick of the day only repeats the date.
+        try FileManager.default.removeItem(atPath: g.box.home + "/prompt.cache")
+        try g.commit(in: repo)
+        #expect(try g.status()["total"] as? Int == 1)
+    }
+
+    @Test func someoneElsesCommitTicksNothing() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, extra: ["--author", "Colleague <colleague@example.com>"])
+        #expect(g.actions().isEmpty)
+        let why = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
+        #expect(why.stdout.contains("colleague@example.com"))
+
+        // The user's other addresses count once listed.
+        try g.git(["config", "--add", "streakprompt.email", "me@work.example"], in: repo)
+        try g.commit(in: repo, extra: ["--author", "Me <Me@Work.Example>"])
+        #expect(g.actions().count == 1)
+    }
+
+    @Test func aBackdatedCommitDoesNotCountAsToday() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, extra: ["--date", "2020-01-01T12:00:00+00:00"])
+        try g.commit(in: repo, env: ["GIT_AUTHOR_DATE": "2020-01-02T12:00:00+00:00", "GIT_COMMITTER_DATE": "2020-01-02T12:00:00+00:00"])
+        #expect(g.actions().isEmpty)
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+    }
+
+    @Test func aCommitMadeAtAnotherMomentCountsForThatDay() throws {
+        // STREAKPROMPT_NOW works for the hook as for every command.
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let moment = "2026-03-10T09:00:00+00:00"
+        try g.commit(in: repo, env: ["STREAKPROMPT_NOW": moment, "GIT_AUTHOR_DATE": moment, "GIT_COMMITTER_DATE": moment])
+        #expect(g.actions().first?.hasPrefix("2026-03-10 ") == true, "\(g.actions())")
+    }
+
+    @Test func theOffSwitchStopsCountingButNotTheChain() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try writeScript(repo + "/.git/hooks/post-commit", "#!/bin/sh\ntouch '\(g.root)/chained-ran'\n")
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, env: ["STREAKPROMPT": "0"])
+        #expect(g.actions().isEmpty)
+        #expect(fileExists(g.root + "/chained-ran"))
+    }
+
+    @Test func gitWithoutACommandExplainsItself() throws {
+        guard let g = try GitBox.make() else { return }
+        let bare = try g.sp(["git"], in: g.root)
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("install"))
+        #expect(bare.stderr.split(separator: "\n").count == 1)
+        let typo = try g.sp(["git", "instal"], in: g.root)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("'install'"))
+        let help = try g.sp(["git", "--help"], in: g.root)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("git install"))
+        let outside = try g.sp(["git", "install"], in: g.root)
+        #expect(outside.status == 1)
+        #expect(outside.stderr.contains("not inside a git repository"))
+    }
+
+    @Test func theHooksPassShellcheck() throws {
+        guard let g = try GitBox.make(), requireTool("shellcheck") else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        let global = try FileManager.default.contentsOfDirectory(atPath: g.globalHooks).filter { !$0.hasPrefix(".") }
+        let files = [repo + "/.git/hooks/post-commit"] + global.map { g.globalHooks + "/" + $0 }
+        let check = try run("/usr/bin/env", ["shellcheck", "--shell=sh"] + files, environment: g.box.environment)
+        #expect(check.status == 0, "\(check)")
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// A sandbox with its own git identity and global config (its `HOME`), for running real git.
+/// Nothing of the real user's git config is read or written: `HOME` is the sandbox's, and
+/// `GIT_CONFIG_NOSYSTEM` keeps the machine's `/etc/gitconfig` out.
+final class GitBox {
+    let box: Sandbox
+    static let me = "me@example.com"
+
+    var root: String { box.root.path }
+    var userHome: String { box.root.appendingPathComponent("home").path }
+    var globalConfig: String { userHome + "/.gitconfig" }
+    var globalHooks: String { userHome + "/.config/streakprompt/git-hooks" }
+
+    /// Nil (and the test returns early) when git is missing, except under CI, where that fails.
+    static func make(writeGlobalConfig: Bool = true) throws -> GitBox? {
+        guard requireTool("git") else { return nil }
+        return try GitBox(writeGlobalConfig: writeGlobalConfig)
+    }
+
+    private init(writeGlobalConfig: Bool) throws {
+        box = try Sandbox(tz: "UTC", extra: [
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_TERMINAL_PROMPT": "0",
+            "GIT_EDITOR": "true",
+        ])
+        if writeGlobalConfig {
+            for (key, value) in [("user.name", "Me"), ("user.email", GitBox.me), ("init.defaultBranch", "main"),
+                                 ("commit.gpgsign", "false"), ("advice.detachedHead", "false")] {
+                try git(["config", "--global", key, value], in: root)
+            }
+        }
+    }
+
+    /// Runs git in `folder`; fails the test's step if git fails, unless `check` is false.
+    @discardableResult
+    func git(_ arguments: [String], in folder: String, env: [String: String] = [:], check: Bool = true) throws -> Result {
+        var environment = box.environment
+        for (key, value) in env { environment[key] = value }
+        let result = try run(gitPath(environment), arguments, environment: environment, directory: folder)
+        if check && result.status != 0 { throw TestFailure("git \(arguments.joined(separator: " ")) failed: \(result)") }
+        return result
+    }
+
+    /// Runs streakprompt in `folder`.
+    @discardableResult
+    func sp(_ arguments: [String], in folder: String, env: [String: String] = [:]) throws -> Result {
+        var environment = box.environment
+        for (key, value) in env { environment[key] = value }
+        return try run(Binary.path, arguments, environment: environment, directory: folder)
+    }
+
+    /// A new repository in the sandbox.
+    func repository(_ name: String = "repo") throws -> String {
+        let path = root + "/" + name
+        try git(["init", "-q", path], in: root)
+        return path
+    }
+
+    private var counter = 0
+
+    /// Adds a file with fresh content and commits it.
+    @discardableResult
+    func commit(in folder: String, _ message: String? = nil, extra: [String] = [], env: [String: String] = [:],
+                check: Bool = true) throws -> Result {
+        counter += 1
+        let file = "file\(counter).txt"
+        try Data("change \(counter)\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+        try git(["add", file], in: folder, env: env)
+        return try git(["commit", "-q", "-m", message ?? "change \(counter)"] + extra, in: folder, env: env, check: check)
+    }
+
+    /// A moment on day `n` of March 2026, ISO 8601.
+    static func moment(_ n: Int, hour: Int = 10) -> String {
+        "2026-03-\(n < 10 ? "0" : "")\(n)T\(hour < 10 ? "0" : "")\(hour):00:00+00:00"
+    }
+
+    /// Acting on day `n`: streakprompt's clock and both of git's dates. The hook records one
+    /// action per date, so tests that count ticks put each commit on a day of its own.
+    static func on(_ n: Int) -> [String: String] {
+        ["STREAKPROMPT_NOW": moment(n), "GIT_AUTHOR_DATE": moment(n), "GIT_COMMITTER_DATE": moment(n)]
+    }
+
+    /// Replaying commits on day `n`: the clock and the commit date move, author dates stay.
+    static func replaying(on n: Int) -> [String: String] {
+        ["STREAKPROMPT_NOW": moment(n), "GIT_COMMITTER_DATE": moment(n)]
+    }
+
+    /// The action lines of a streak's log on this machine (comments left out): one per tick.
+    func actions(_ streak: String = "default") -> [String] {
+        guard let text = try? box.read("streaks/\(streak)/test.log") else { return [] }
+        return text.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") }
+    }
+
+    /// `status NAME --json`, parsed.
+    func status(_ streak: String = "default") throws -> [String: Any] {
+        let result = try sp(["status", streak, "--json"], in: root)
+        guard result.status == 0, let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        else { throw TestFailure("status failed: \(result)") }
+        return object
+    }
+
+    /// `history NAME --json`, as (start, end, length).
+    func history(_ streak: String = "default") throws -> [(String, String, Int)] {
+        let result = try sp(["history", streak, "--json"], in: root)
+        guard result.status == 0, let runs = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        else { throw TestFailure("history failed: \(result)") }
+        return runs.map { ($0["start"] as? String ?? "", $0["end"] as? String ?? "", $0["length"] as? Int ?? -1) }
+    }
+
+    private func gitPath(_ environment: [String: String]) -> String {
+        for folder in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(folder)/git"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/usr/bin/git"
+    }
+}
+
+/// A file's bytes, permission bits and kind (a link is read as a link), for "restored exactly".
+struct FileSnapshot: Equatable, CustomStringConvertible {
+    var name: String
+    var bytes: Data
+    var mode: Int
+    var link: String?
+
+    var description: String { "\(name) mode \(String(mode, radix: 8)) \(link.map { "-> \($0)" } ?? "\(bytes.count) bytes")" }
+
+    /// Every entry of a folder.
+    static func folder(_ path: String) throws -> [FileSnapshot] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { try file(path + "/" + $0) }
+    }
+
+    static func file(_ path: String) throws -> FileSnapshot {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+            return FileSnapshot(name: name, bytes: Data(), mode: mode,
+                                link: try FileManager.default.destinationOfSymbolicLink(atPath: path))
+        }
+        return FileSnapshot(name: name, bytes: try Data(contentsOf: URL(fileURLWithPath: path)), mode: mode, link: nil)
+    }
+}
+
+/// Writes an executable script.
+func writeScript(_ path: String, _ text: String, mode: Int = 0o755) throws {
+    try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                            withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+}
+
+func fileExists(_ path: String) -> Bool {
+    (try? FileManager.default.attributesOfItem(atPath: path)) != nil
+}

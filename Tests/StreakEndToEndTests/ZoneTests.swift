@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// The built binary under real `TZ` zones from the system's database, driven with `--now`.
+@Suite("time zones, end to end")
+struct ZoneTests {
+    func tick(_ box: Sandbox, _ now: String, _ name: String = "default", env: [String: String] = [:]) throws {
+        let result = try box.spArgs(["tick", name, "--quiet", "--now", now], env: env)
+        #expect(result.status == 0, "tick at \(now): \(result)")
+    }
+
+    func expect(_ box: Sandbox, at now: String, state: String, current: Int, today: String? = nil,
+                name: String = "default", env: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let status = try box.status(name, now: now, env: env)
+        #expect(status["state"] as? String == state, "at \(now): \(status)", sourceLocation: sourceLocation)
+        #expect(status["current"] as? Int == current, "at \(now): \(status)", sourceLocation: sourceLocation)
+        if let today { #expect(status["today"] as? String == today, "at \(now)", sourceLocation: sourceLocation) }
+        // The prompt, from the cache, must say the same as status, from the history.
+        let prompt = try box.prompt([name, "--format", "{count} {state}"], now: now, env: env)
+        #expect(prompt == "\(current) \(state)", "prompt at \(now)", sourceLocation: sourceLocation)
+    }
+
+    @Test func justBeforeAndJustAfterMidnightAreTwoDays() throws {
+        let box = try Sandbox(tz: "Europe/Paris")
+        try tick(box, "2026-11-22T23:59")
+        try tick(box, "2026-11-23T00:01")
+        try expect(box, at: "2026-11-23T00:02", state: "done", current: 2)
+        try expect(box, at: "2026-11-24T23:59", state: "pending", current: 2, today: "2026-11-24")
+        try expect(box, at: "2026-11-25T00:00", state: "broken", current: 0)
+    }
+
+    @Test func saoPauloDaylightSavingStartsAtMidnight() throws {
+        // 2018-11-04 00:00 did not exist in Sao Paulo: clocks went from 23:59:59 to 01:00.
+        let box = try Sandbox(tz: "America/Sao_Paulo")
+        try tick(box, "2018-11-03T23:59")
+        try tick(box, "2018-11-04T00:30")  // a wall time that never happened: read as 01:30
+        try expect(box, at: "2018-11-04T01:05", state: "done", current: 2, today: "2018-11-04")
+        try expect(box, at: "2018-11-05T12:00", state: "pending", current: 2)
+        let log = try box.read("streaks/default/test.log")
+        #expect(log.contains("2018-11-04 2018-11-04T01:30:00-02:00"))
+        #expect(log.contains("2018-11-03 2018-11-03T23:59:00-03:00"))
+    }
+
+    @Test func saoPauloDaylightSavingEndsAtMidnight() throws {
+        // 2019-02-17 00:00 (-02) became 2019-02-16 23:00 (-03): the hour before midnight repeats.
+        let box = try Sandbox(tz: "America/Sao_Paulo")
+        try tick(box, "2019-02-16T23:30:00-02:00")
+        try tick(box, "2019-02-16T23:30:00-03:00")  // the second 23:30: still the 16th
+        try expect(box, at: "2019-02-16T23:59:00-03:00", state: "done", current: 1, today: "2019-02-16")
+        try tick(box, "2019-02-17T00:10")
+        try expect(box, at: "2019-02-17T12:00", state: "done", current: 2)
+    }
+
+    @Test func europeSpringForward() throws {
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try tick(box, "2026-03-28T23:59")
+        try tick(box, "2026-03-29T02:30")  // skipped hour, still the 29th
+        try expect(box, at: "2026-03-29T23:59", state: "done", current: 2, today: "2026-03-29")
+        try expect(box, at: "2026-03-30T00:00", state: "pending", current: 2, today: "2026-03-30")
+        // The 29th lasts 23 hours.
+        #expect(try box.status(now: "2026-03-29T00:00")["seconds_left"] as? Int == 23 * 3600)
+        #expect(try box.status(now: "2026-03-30T23:00")["seconds_left"] as? Int == 3600)
+    }
+
+    @Test func europeFallBack() throws {
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try tick(box, "2026-10-24T12:00")
+        try tick(box, "2026-10-25T02:30:00+02:00")
+        try tick(box, "2026-10-25T02:30:00+01:00")  // same wall time an hour later, same date
+        try expect(box, at: "2026-10-25T20:00", state: "done", current: 2, today: "2026-10-25")
+        // The 25th lasts 25 hours.
+        #expect(try box.status(now: "2026-10-25T00:00")["seconds_left"] as? Int == 25 * 3600)
+        #expect(try box.status(now: "2026-10-26T00:00")["seconds_left"] as? Int == 24 * 3600)
+    }
+
+    @Test func furthestAheadAndBehindZones() throws {
+        // One moment, two dates: 2026-11-22T11:00Z is the 23rd at UTC+14 and the 21st at UTC−12.
+        let ahead = try Sandbox(tz: "Pacific/Kiritimati")
+        try tick(ahead, "2026-11-22T11:00:00Z")
+        #expect(try ahead.status(now: "2026-11-22T11:00:00Z")["last"] as? String == "2026-11-23")
+        let behind = try Sandbox(tz: "Etc/GMT+12")
+        try tick(behind, "2026-11-22T11:00:00Z")
+        #expect(try behind.status(now: "2026-11-22T11:00:00Z")["last"] as? String == "2026-11-21")
+        try tick(behind, "2026-11-22T12:00:00Z")  // midnight at UTC−12
+        try expect(behind, at: "2026-11-22T12:30:00Z", state: "done", current: 2, today: "2026-11-22")
+    }
+
+    @Test func travelEastThenWestNeverReadsAsBroken() throws {
+        let box = try Sandbox()
+        // Friday evening in Los Angeles, then Tokyo, where it is already the 22nd.
+        try tick(box, "2026-11-21T18:00", env: ["TZ": "America/Los_Angeles"])
+        try tick(box, "2026-11-22T11:00", env: ["TZ": "Asia/Tokyo"])
+        // Fly back: in Los Angeles it is still the 21st, but the last action is the 22nd.
+        try expect(box, at: "2026-11-21T20:00", state: "done", current: 2, today: "2026-11-21",
+                   env: ["TZ": "America/Los_Angeles"])
+        // A tick in Los Angeles on its 22nd is the same date as Tokyo's: counted once.
+        let again = try box.spArgs(["tick", "--now", "2026-11-22T09:00"], env: ["TZ": "America/Los_Angeles"])
+        #expect(again.stdout.contains("already counted"))
+        try expect(box, at: "2026-11-23T09:00", state: "pending", current: 2, env: ["TZ": "America/Los_Angeles"])
+    }
+
+    @Test func samoaSkippedADate() throws {
+        let box = try Sandbox(tz: "Pacific/Apia")
+        try tick(box, "2011-12-28T20:00")
+        try tick(box, "2011-12-29T20:00")
+        // 2011-12-30 never happened in Samoa: the streak is pending, not broken, on the 31st.
+        try expect(box, at: "2011-12-31T10:00", state: "pending", current: 2, today: "2011-12-31")
+        try tick(box, "2011-12-31T10:00")
+        try expect(box, at: "2011-12-31T11:00", state: "done", current: 3)
+    }
+
+    @Test func leapDayAndYearEnd() throws {
+        let box = try Sandbox(tz: "Australia/Sydney")
+        for day in ["2028-02-28", "2028-02-29", "2028-03-01"] { try tick(box, day) }
+        try expect(box, at: "2028-03-01T23:00", state: "done", current: 3)
+        for now in ["2026-12-31T23:59", "2027-01-01T00:01"] { try tick(box, now, "newyear") }
+        try expect(box, at: "2027-01-02T08:00", state: "pending", current: 2, name: "newyear")
+        try expect(box, at: "2027-01-03T08:00", state: "broken", current: 0, name: "newyear")
+    }
+
+    @Test func dayStartShiftsTheNight() throws {
+        let box = try Sandbox(tz: "Europe/Berlin", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+        try tick(box, "2026-11-22T23:00")
+        let late = try box.sp("tick", "--now", "2026-11-23T02:30")
+        #expect(late.stdout.contains("already counted"), "02:30 belongs to the 22nd: \(late)")
+        try expect(box, at: "2026-11-23T03:59", state: "done", current: 1, today: "2026-11-22")
+        try expect(box, at: "2026-11-23T04:00", state: "pending", current: 1, today: "2026-11-23")
+        #expect(try box.status(now: "2026-11-23T23:00")["seconds_left"] as? Int == 5 * 3600)
+        try tick(box, "2026-11-24T03:00")  // counts for the 23rd
+        try expect(box, at: "2026-11-24T03:30", state: "done", current: 2, today: "2026-11-23")
+        let log = try box.read("streaks/default/test.log")
+        #expect(log.contains("2026-11-23 2026-11-24T03:00:00+01:00"))
+        // Across the spring change too: 02:30 does not exist, read as 03:30, still before 04:00.
+        try tick(box, "2026-03-29T02:30", "spring")
+        #expect(try box.status("spring", now: "2026-03-29T03:45")["last"] as? String == "2026-03-28")
+    }
+
+    @Test func aBadDayStartIsReportedButNeverBreaksThePrompt() throws {
+        let box = try Sandbox(extra: ["STREAKPROMPT_DAY_START": "25:00"])
+        let tick = try box.sp("tick")
+        #expect(tick.status == 2)
+        #expect(tick.stderr.contains("STREAKPROMPT_DAY_START"))
+        let prompt = try box.sp()
+        #expect(prompt.status == 0)
+        #expect(prompt.stderr.isEmpty)
+    }
+
+    @Test(arguments: ["Pacific/Kiritimati", "Etc/GMT+12", "Asia/Kathmandu", "America/St_Johns", "UTC", "Australia/Lord_Howe"])
+    func aWeekOfDailyTicksInManyZones(zone: String) throws {
+        let box = try Sandbox(tz: zone)
+        for day in 1...7 { try tick(box, String(format: "2026-11-%02dT%02d:%02d", day, (day * 5) % 24, (day * 13) % 60)) }
+        try expect(box, at: "2026-11-07T23:59", state: "done", current: 7)
+        try expect(box, at: "2026-11-08T00:00", state: "pending", current: 7)
+        try expect(box, at: "2026-11-09T00:00", state: "broken", current: 0)
+    }
+}
