@@ -66,8 +66,10 @@ __streakprompt_refresh() {
     __streakprompt_find_bin || \builtin return 0
     \builtin local -a args; args=(prompt --shell bash)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
     __streakprompt_split_names
-    args+=(-- ${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
+    args+=(${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     \builtin return 0

@@ -47,7 +47,9 @@ function __streakprompt_refresh() {
     \builtin local -a args
     args=(prompt --shell zsh)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
-    args+=(-- ${=STREAKPROMPT_NAMES-})
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    args+=(${=STREAKPROMPT_NAMES-})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     return 0

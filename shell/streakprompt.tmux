@@ -34,7 +34,6 @@ arguments=" prompt --shell tmux"
 if [ -n "$(option @streakprompt-format)" ]; then
     arguments="$arguments --format #{q:@streakprompt-format}"
 fi
-arguments="$arguments --"
 for name in $(option @streakprompt-names); do
     case $name in
         -* | *[!A-Za-z0-9_-]*)

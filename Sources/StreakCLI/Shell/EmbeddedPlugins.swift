@@ -73,8 +73,10 @@ __streakprompt_refresh() {
     __streakprompt_find_bin || \builtin return 0
     \builtin local -a args; args=(prompt --shell bash)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
     __streakprompt_split_names
-    args+=(-- ${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
+    args+=(${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     \builtin return 0
@@ -353,7 +355,9 @@ function __streakprompt_refresh() {
     \builtin local -a args
     args=(prompt --shell zsh)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
-    args+=(-- ${=STREAKPROMPT_NAMES-})
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    args+=(${=STREAKPROMPT_NAMES-})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     return 0
@@ -557,7 +561,9 @@ function __streakprompt_refresh
     set -l bin (__streakprompt_find_bin); or return 0
     set -l args prompt --shell fish
     test -n "$STREAKPROMPT_FORMAT"; and set -a args --format "$STREAKPROMPT_FORMAT"
-    set -a args -- (string split -n ' ' -- $STREAKPROMPT_NAMES)
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    set -a args (string split -n ' ' -- $STREAKPROMPT_NAMES)
     set -g STREAKPROMPT_SEGMENT (command $bin[1] $args 2>/dev/null </dev/null)
     return 0
 end
