@@ -45,12 +45,12 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
             case "$command ${COMP_WORDS[2]}" in
-                'import git'|'git install'|'git uninstall'|'git status') command="$command ${COMP_WORDS[2]}" first=3 ;;
+                'import git'|'git install'|'git uninstall'|'git status'|'git hook') command="$command ${COMP_WORDS[2]}" first=3 ;;
             esac
         fi
     fi
@@ -69,9 +69,21 @@ _streakprompt() {
         'add:--icon') :; return 0 ;;
         'add:--schedule') __streakprompt_complete_words "$cur" 'daily' 'weekdays' 'weekends' 'mon,wed,fri'; return 0 ;;
         'add:--freezes') :; return 0 ;;
+        'add:--now') :; return 0 ;;
+        'remove:--now') :; return 0 ;;
+        'history:--now') :; return 0 ;;
+        'calendar:--weeks') :; return 0 ;;
+        'calendar:--now') :; return 0 ;;
+        'export:--format') __streakprompt_complete_words "$cur" 'json' 'csv'; return 0 ;;
         'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'init:--format') :; return 0 ;;
         'init:--tick-on') :; return 0 ;;
+        'import git:--author') :; return 0 ;;
+        'import git:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'import git:--now') :; return 0 ;;
+        'git install:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'git hook:--now') :; return 0 ;;
     esac
 
     if [[ $cur == -* ]]; then
@@ -81,35 +93,41 @@ _streakprompt() {
             'tick') __streakprompt_complete_words "$cur" '--quiet' '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
             'list') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--freezes' '--help' ;;
-            'remove') __streakprompt_complete_words "$cur" '--help' ;;
-            'history') __streakprompt_complete_words "$cur" '--json' '--help' ;;
-            'calendar') __streakprompt_complete_words "$cur" '--help' ;;
-            'export') __streakprompt_complete_words "$cur" '--help' ;;
-            'import') __streakprompt_complete_words "$cur" '--help' ;;
+            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--freezes' '--now' '--help' ;;
+            'remove') __streakprompt_complete_words "$cur" '--now' '--help' ;;
+            'history') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--now' '--help' ;;
+            'export') __streakprompt_complete_words "$cur" '--format' '--help' ;;
+            'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
             'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
             'git') __streakprompt_complete_words "$cur" '--help' ;;
             'completions') __streakprompt_complete_words "$cur" '--streaks' '--help' ;;
-            'doctor') __streakprompt_complete_words "$cur" '--help' ;;
-            'import git') __streakprompt_complete_words "$cur" '--help' ;;
-            'git install') __streakprompt_complete_words "$cur" '--help' ;;
-            'git uninstall') __streakprompt_complete_words "$cur" '--help' ;;
-            'git status') __streakprompt_complete_words "$cur" '--help' ;;
+            'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
+            'sync') __streakprompt_complete_words "$cur" '--help' ;;
+            'import git') __streakprompt_complete_words "$cur" '--author' '--name' '--now' '--help' ;;
+            'git install') __streakprompt_complete_words "$cur" '--global' '--name' '--help' ;;
+            'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
+            'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
+            'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
         esac
         return 0
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'status') __streakprompt_complete_streaks "$cur" ;;
         'remove') __streakprompt_complete_streaks "$cur" ;;
         'history') __streakprompt_complete_streaks "$cur" ;;
-        'import') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'git' ;;
+        'calendar') __streakprompt_complete_streaks "$cur" ;;
+        'export') __streakprompt_complete_streaks "$cur" ;;
+        'import') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'git'; __streakprompt_complete_files "$cur" ;;
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
-        'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' ;;
+        'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'import git') __streakprompt_complete_files "$cur" -d ;;
+        'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
     esac
     return 0
 }

@@ -43,9 +43,14 @@ struct CompletionScript {
         for (word, _) in commands {
             let subs = table.filter { $0.path.count == 2 && $0.path[0] == word }.map { ($0.path[1], $0.summary) }
             if let own = table.first(where: { $0.path == [word] }) {
+                var arguments = own.argumentCount.upperBound > 0 ? own.argumentCompletion : nil
+                // `git COMMAND` lists its subcommands as its argument: offer them once.
+                if case .words(let words)? = arguments {
+                    let rest = words.filter { word in !subs.contains { $0.0 == word } }
+                    arguments = rest.isEmpty ? nil : .words(rest)
+                }
                 entries.append(Entry(path: word, flags: own.allFlags, subcommands: subs,
-                                     arguments: own.argumentCount.upperBound > 0 ? own.argumentCompletion : nil,
-                                     maxArguments: own.argumentCount.upperBound))
+                                     arguments: arguments, maxArguments: own.argumentCount.upperBound))
             } else {
                 entries.append(Entry(path: word, flags: [CommandTable.help], subcommands: subs, arguments: nil))
             }
