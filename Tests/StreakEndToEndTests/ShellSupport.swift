@@ -90,8 +90,21 @@ func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // Test threads block signals, and a tmux server that inherited that mask would neither
+    // reap its shells nor stop when asked: start it with none blocked and default handlers.
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGCHLD, SIGTERM, SIGHUP, SIGINT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
     #if canImport(Darwin)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+    flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    #if canImport(Darwin)
     #else
     // glibc >= 2.34; looked up at run time so the tests still link against an older one.
     typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
