@@ -77,7 +77,9 @@ __streakprompt_refresh() {
     # for the prompt takes only these words.
     __streakprompt_split_names
     args+=(${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
-    STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    # `exec`: with redirections bash would otherwise fork twice, once for $(...), once for
+    # the binary; this is the one fork a prompt costs.
+    STREAKPROMPT_SEGMENT=$(\builtin exec "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     \builtin return 0
 }
@@ -107,7 +109,7 @@ __streakprompt_tick() {
     fi
     # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
     # prompt waits for. A process substitution leaves no job-control notice behind.
-    \builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+    \builtin exec {__streakprompt_tick_fd}< <(\builtin exec "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
 }
 
 __streakprompt_wait_tick() {
