@@ -134,6 +134,7 @@ final class Tmux {
     let environment: [String: String]
     let width: Int
     private(set) var serverPID: Int32 = 0
+    private(set) var socketPath: String?
 
     /// Starts `tmux -L <unique> new-session -d -x WIDTH -y HEIGHT COMMAND` with no tmux.conf
     /// but `config` (written to a file when given).
@@ -150,8 +151,11 @@ final class Tmux {
         let status = spawnAndWait([executable, "-L", socket, "-f", configPath, "new-session", "-d", "-x", "\(width)",
                                    "-y", "\(height)", "-c", box.root.path, command], environment: environment)
         guard status == 0 else { throw TestFailure("tmux did not start: status \(status)") }
-        let pid = try run(executable, ["-L", socket, "display-message", "-p", "#{pid}"], environment: environment, timeout: 20)
-        serverPID = Int32(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let facts = try run(executable, ["-L", socket, "display-message", "-p", "#{pid} #{socket_path}"],
+                            environment: environment, timeout: 20).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
+        serverPID = Int32(parts.first ?? "") ?? 0
+        socketPath = parts.count == 2 ? parts[1] : nil
     }
 
     deinit { stop() }
@@ -163,6 +167,8 @@ final class Tmux {
         for _ in 0..<20 where kill(serverPID, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
         if kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
         serverPID = 0
+        // tmux leaves its socket behind; the next test gets a name of its own anyway.
+        if let socketPath { unlink(socketPath) }
     }
 
     @discardableResult

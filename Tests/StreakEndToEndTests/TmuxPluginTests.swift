@@ -17,13 +17,15 @@ struct TmuxPluginTests {
 
     func stopInner(_ inner: String, _ box: Sandbox) {
         guard let tmux = which("tmux"), let environment = try? box.shellEnvironment() else { return }
-        let pid = (try? run(tmux, ["-L", inner, "display-message", "-p", "#{pid}"], environment: environment, timeout: 10))
-            .flatMap { Int32($0.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let facts = (try? run(tmux, ["-L", inner, "display-message", "-p", "#{pid} #{socket_path}"], environment: environment,
+                              timeout: 10))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
         _ = try? run(tmux, ["-L", inner, "kill-server"], environment: environment, timeout: 10)
-        if let pid, pid > 0 {
+        if let pid = Int32(parts.first ?? ""), pid > 0 {
             Thread.sleep(forTimeInterval: 0.2)
             if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
         }
+        if parts.count == 2 { unlink(parts[1]) }
     }
 
     var plugin: String { Package.root.path + "/shell/streakprompt.tmux" }
