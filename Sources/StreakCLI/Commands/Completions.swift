@@ -1,11 +1,37 @@
 import StreakCore
 import StreakSystem
 
-// Not built yet: see the issue that owns this command.
+/// `streakprompt completions bash|zsh|fish`: prints the completion script, generated from the
+/// command table (the files in `completions/` are this output, kept in step by
+/// `shell/generate`). `--streaks` lists the streak names, which is what the scripts call.
 enum Completions: Command {
-    static let spec = CommandSpec(["completions"], usage: "bash|zsh|fish", summary: "print shell completions", count: 0...16)
+    static let spec = CommandSpec(
+        ["completions"], usage: "bash|zsh|fish | --streaks", summary: "print shell completions",
+        details: """
+        bash: source <(streakprompt completions bash), or save it as
+              ~/.local/share/bash-completion/completions/streakprompt
+        zsh:  streakprompt completions zsh > ~/.zsh/completions/_streakprompt, with that
+              folder on $fpath before compinit
+        fish: streakprompt completions fish > ~/.config/fish/completions/streakprompt.fish
+        """,
+        flags: [FlagSpec("--streaks", help: "list the streak names, one a line (what the scripts complete with)")],
+        arguments: "SHELL", count: 0...1, completes: .words(PluginShell.names))
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        throw Failure("'\(spec.name)' is not built yet")
+        if invocation.has("--streaks") {
+            guard invocation.arguments.isEmpty else {
+                throw UsageError("--streaks takes no shell; use 'streakprompt completions --streaks' or 'streakprompt completions SHELL'")
+            }
+            // Completion must stay quiet: no data folder or an unreadable one lists nothing.
+            guard let store = try? context.store(), let names = try? store.names() else { return 0 }
+            for name in names { context.out.line(name.text) }
+            return 0
+        }
+        guard let word = invocation.arguments.first else {
+            throw UsageError("'streakprompt completions' needs a shell: bash, zsh or fish; usage: streakprompt completions \(spec.usage)")
+        }
+        let shell = try Init.shellArgument(word)
+        context.out.write(CompletionScript().script(for: shell))
+        return 0
     }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The plugin files as plugin managers load them, and the README's snippets, run as written.
+@Suite("plugin files and README snippets")
+struct ShellSnippetTests {
+    var readme: String { (try? String(contentsOfFile: Package.root.path + "/README.md", encoding: .utf8)) ?? "" }
+
+    /// The fenced block of `language` in the README that contains `marker`.
+    func block(_ language: String, containing marker: String) throws -> String {
+        let parts = readme.components(separatedBy: "```" + language + "\n").dropFirst()
+        for part in parts {
+            let body = part.components(separatedBy: "```")[0]
+            if body.contains(marker) { return body }
+        }
+        throw TestFailure("no ```\(language) block with \(marker) in README.md")
+    }
+
+    @Test func starshipCommandPrintsThePlainSegment() throws {
+        guard let sh = tool("sh") else { return }
+        let toml = try block("toml", containing: "[custom.streakprompt]")
+        #expect(toml.contains("when = true"))
+        let line = try #require(toml.components(separatedBy: "\n").first { $0.hasPrefix("command = ") })
+        let command = String(line.dropFirst("command = \"".count).dropLast())
+        let box = try Sandbox()
+        try box.sp("tick", "quiz")
+        let result = try shell(sh, [], script: command, in: box)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout == "🔥1", "no colour codes for starship to miscount: \(result.stdout.debugDescription)")
+    }
+
+    @Test func powerlevel10kSegmentRunsUnderZsh() throws {
+        guard let zsh = tool("zsh") else { return }
+        let snippet = try block("zsh", containing: "function prompt_streakprompt()")
+        let box = try Sandbox()
+        try box.sp("add", "quiz", "--icon", "100%")
+        try box.sp("tick", "quiz")
+        let file = try box.file("p10k-snippet.zsh", snippet)
+        let result = try shell(zsh, ["--no-rcs", "-eu"], script: """
+            p10k() { print -r -- "p10k $*" }
+            source '\(file)'
+            prompt_streakprompt
+            instant_prompt_streakprompt
+            """, in: box)
+        #expect(result.stderr.isEmpty, "\(result)")
+        // --shell zsh doubled the %, so p10k's prompt expansion shows one.
+        #expect(result.stdout == "p10k segment -f 208 -t 100%%1\np10k segment -f 208 -t 100%%1\n", "\(result)")
+    }
+
+    /// What fisher does: functions/ on the autoload path, conf.d sourced at start-up; and
+    /// `fisher remove`'s uninstall event gives the right prompt back.
+    @Test func fisherLayoutLoadsAndUninstalls() throws {
+        guard let fish = tool("fish") else { return }
+        let box = try Sandbox()
+        try box.sp("tick")
+        let shellFolder = Package.root.path + "/shell"
+        let result = try shell(fish, ["--no-config", "-i"], script: """
+            function fish_right_prompt; printf mine; end
+            set -p fish_function_path '\(shellFolder)/functions'
+            set -p fish_complete_path '\(shellFolder)/completions'
+            source '\(shellFolder)/conf.d/streakprompt.fish'
+            source '\(shellFolder)/conf.d/streakprompt.fish'
+            emit fish_prompt
+            printf '[%s]\\n' (fish_right_prompt)
+            complete -C 'streakprompt ti'
+            emit streakprompt_uninstall
+            printf '[%s]\\n' (fish_right_prompt)
+            set -q STREAKPROMPT_SEGMENT; or echo unset
+            """, in: box, env: ["NO_COLOR": "1"])
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.hasPrefix("[🔥1 mine]\ntick\t"), "\(result)")
+        #expect(result.stdout.hasSuffix("[mine]\nunset\n"), "\(result)")
+    }
+
+    /// The files in shell/, sourced as they are: the binary is found on PATH, also when
+    /// STREAKPROMPT_BIN names one that is gone.
+    @Test(arguments: [("bash", "streakprompt.bash"), ("zsh", "streakprompt.plugin.zsh")])
+    func pluginFilesFindTheBinaryOnPath(shellName: String, file: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try Sandbox()
+        try box.sp("tick")
+        let path = Package.root.path + "/shell/" + file
+        let refresh = shellName == "bash" ? "eval \"$PROMPT_COMMAND\"" : "for f in $precmd_functions; do $f; done"
+        let options = shellName == "bash" ? ["--norc", "-i", "-eu"] : ["--no-rcs", "-i", "-eu"]
+        for bin in ["", "STREAKPROMPT_BIN=/gone/streakprompt; "] {
+            let result = try shell(program, options, script: """
+                \(bin)source '\(path)'; \(refresh); printf '%s' "$STREAKPROMPT_SEGMENT"
+                """, in: box, env: ["NO_COLOR": "1"])
+            #expect(result.stderr.isEmpty, "\(result)")
+            #expect(result.stdout == "🔥1", "\(shellName) \(bin): \(result)")
+        }
+    }
+
+    /// No binary at all: the prompt just has no segment, and nothing is said.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func noBinaryNoSegmentNoNoise(shellName: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try Sandbox()
+        let text = try box.initText(shellName, ["--tick-on", "quiz"])
+            .replacingOccurrences(of: Binary.path, with: "/gone/streakprompt")
+            .replacingOccurrences(of: URL(fileURLWithPath: Binary.path).resolvingSymlinksInPath().path, with: "/gone/streakprompt")
+        let file = try box.file("init", text)
+        let environment = ["PATH": "/usr/bin:/bin"]
+        let result: Result
+        switch shellName {
+        case "bash":
+            result = try shell(program, ["--norc", "-i", "-eu"], script: "PS1='> '; eval \"$(cat '\(file)')\"; eval \"$PROMPT_COMMAND\"; __streakprompt_preexec quiz; eval \"$PROMPT_COMMAND\"; printf '%s' \"${PS1@P}\"", in: box, env: environment)
+        case "zsh":
+            result = try shell(program, ["--no-rcs", "-i", "-eu"], script: "PROMPT='> '; eval \"$(cat '\(file)')\"; for f in $precmd_functions; do $f; done; __streakprompt_preexec quiz; for f in $precmd_functions; do $f; done; printf '%s' \"${(%)PROMPT}\"", in: box, env: environment)
+        default:
+            result = try shell(program, ["--no-config", "-i"], script: "cat '\(file)' | source; emit fish_prompt; emit fish_preexec quiz; emit fish_prompt; printf '%s' (fish_right_prompt) '> '", in: box, env: environment)
+        }
+        #expect(result.stderr.isEmpty, "\(shellName): \(result)")
+        #expect(result.stdout == "> ", "\(shellName): \(result)")
+    }
+}

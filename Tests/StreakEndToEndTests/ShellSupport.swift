@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a program is on PATH, or nil.
+func which(_ name: String) -> String? {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let candidate = "\(folder)/\(name)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+/// The program's path when it is installed; under CI a missing one fails the test (see
+/// `requireTool`), elsewhere the test is skipped by returning nil.
+func tool(_ name: String) -> String? {
+    requireTool(name) ? which(name) : nil
+}
+
+extension Sandbox {
+    /// A folder on PATH holding `streakprompt` (a link to the binary under test), so a shell,
+    /// a plugin and a user find it by name.
+    var binFolder: String { root.appendingPathComponent("bin").path }
+
+    /// The sandbox's environment with `streakprompt` on PATH, for shells and tmux.
+    func shellEnvironment(_ extra: [String: String] = [:]) throws -> [String: String] {
+        if !FileManager.default.fileExists(atPath: binFolder) {
+            try FileManager.default.createDirectory(atPath: binFolder, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: binFolder + "/streakprompt", withDestinationPath: Binary.path)
+        }
+        var environment = self.environment
+        environment["PATH"] = binFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["TERM"] = "xterm-256color"
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    /// Writes a file under the sandbox root (not the data folder) and returns its path.
+    @discardableResult
+    func file(_ name: String, _ text: String, executable: Bool = false) throws -> String {
+        let url = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+        return url.path
+    }
+
+    func exists(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
+    }
+
+    /// `streakprompt init SHELL ARGS` as text; fails the test unless it exits 0 and is quiet.
+    func initText(_ shell: String, _ arguments: [String] = []) throws -> String {
+        let result = try spArgs(["init", shell] + arguments)
+        guard result.status == 0, result.stderr.isEmpty else { throw TestFailure("init \(shell) \(arguments) failed: \(result)") }
+        return result.stdout
+    }
+}
+
+/// Runs a shell script in a real shell, e.g. `bash --norc -euo pipefail -c SCRIPT`.
+@discardableResult
+func shell(_ program: String, _ options: [String], script: String, in box: Sandbox, env: [String: String] = [:]) throws -> Result {
+    var result = try run(program, options + ["-c", script], environment: try box.shellEnvironment(env), directory: box.root.path)
+    // An interactive bash without a terminal says so before running anything; that is bash
+    // talking, not the plugin.
+    let noise = ["bash: cannot set terminal process group", "bash: no job control in this shell"]
+    result.stderr = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { line in !noise.contains { line.hasPrefix($0) } }
+        .joined(separator: "\n")
+    return result
+}
+
+/// Runs a program with its output thrown away and waits for it: for `tmux new-session`, whose
+/// server outlives the client. Foundation's `Process` on Linux would wait for that server too
+/// (the server inherits the descriptors Process watches), and a server that inherited those of
+/// a process another test is running would make that test wait; so this one is spawned
+/// directly, with nothing but /dev/null open.
+func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Nothing else: a tmux server that kept another test's pipes would keep that test waiting.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // Test threads block signals, and a tmux server that inherited that mask would neither
+    // reap its shells nor stop when asked: start it with none blocked and default handlers.
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGCHLD, SIGTERM, SIGHUP, SIGINT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    #if canImport(Darwin)
+    flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    #if canImport(Darwin)
+    #else
+    // glibc >= 2.34; looked up at run time so the tests still link against an older one.
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+    }
+    #endif
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        for pointer in argv { free(pointer) }
+        for pointer in envp { free(pointer) }
+    }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+        if errno != EINTR { return -1 }
+    }
+    return status
+}
+
+/// One tmux server on its own socket, with one window running a command; killed by `stop`.
+final class Tmux {
+    let executable: String
+    let socket: String
+    let environment: [String: String]
+    let width: Int
+    private(set) var serverPID: Int32 = 0
+    private(set) var socketPath: String?
+
+    /// Starts `tmux -L <unique> new-session -d -x WIDTH -y HEIGHT COMMAND` with no tmux.conf
+    /// but `config` (written to a file when given).
+    init(_ executable: String, box: Sandbox, command: String, width: Int = 120, height: Int = 30,
+         config: String? = nil, env: [String: String] = [:]) throws {
+        self.executable = executable
+        socket = "sp-test-\(UUID().uuidString.prefix(12))"
+        var environment = try box.shellEnvironment(env)
+        environment.removeValue(forKey: "TMUX")
+        self.environment = environment
+        self.width = width
+        var configPath = "/dev/null"
+        if let config { configPath = try box.file("tmux-\(socket).conf", config) }
+        let status = spawnAndWait([executable, "-L", socket, "-f", configPath, "new-session", "-d", "-x", "\(width)",
+                                   "-y", "\(height)", "-c", box.root.path, command], environment: environment)
+        guard status == 0 else { throw TestFailure("tmux did not start: status \(status)") }
+        let facts = try run(executable, ["-L", socket, "display-message", "-p", "#{pid} #{socket_path}"],
+                            environment: environment, timeout: 20).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
+        serverPID = Int32(parts.first ?? "") ?? 0
+        socketPath = parts.count == 2 ? parts[1] : nil
+    }
+
+    deinit { stop() }
+
+    /// Kills the server (and with it the shell); by signal if it does not go when asked.
+    func stop() {
+        guard serverPID > 0 else { return }
+        _ = try? run(executable, ["-L", socket, "kill-server"], environment: environment, timeout: 10)
+        for _ in 0..<20 where kill(serverPID, 0) == 0 { Thread.sleep(forTimeInterval: 0.05) }
+        if kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
+        serverPID = 0
+        // tmux leaves its socket behind; the next test gets a name of its own anyway.
+        if let socketPath { unlink(socketPath) }
+    }
+
+    @discardableResult
+    func tmux(_ arguments: String...) throws -> Result {
+        try run(executable, ["-L", socket] + arguments, environment: environment, timeout: 20)
+    }
+
+    /// Types text literally, then Enter unless `enter` is false.
+    func type(_ text: String, enter: Bool = true) throws {
+        try tmux("send-keys", "-t", "0", "-l", text)
+        if enter { try tmux("send-keys", "-t", "0", "Enter") }
+    }
+
+    func keys(_ keys: String...) throws {
+        for key in keys { try tmux("send-keys", "-t", "0", key) }
+    }
+
+    /// The pane's text, trailing blank lines dropped.
+    func screen() throws -> String {
+        var lines = try tmux("capture-pane", "-p", "-N", "-t", "0").stdout.components(separatedBy: "\n")
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The screen for a failure message (empty if tmux cannot be asked).
+    var text: String { (try? screen()) ?? "" }
+
+    /// The last non-blank line of the pane: where the prompt is.
+    func lastLine() throws -> String {
+        try screen().components(separatedBy: "\n").last ?? ""
+    }
+
+    /// Polls the screen until `condition` holds; fails with the screen when it does not in time.
+    @discardableResult
+    func waitFor(_ what: String, timeout: TimeInterval = Package.isCI ? 30 : 15,
+                 _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var text = ""
+        while Date() < deadline {
+            text = try screen()
+            if condition(text) { return text }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TestFailure("timed out waiting for \(what); the screen:\n\(text)")
+    }
+
+    /// Waits until the last line of the screen ends with `prompt` and has changed from
+    /// `previous` line count, i.e. a new prompt was drawn.
+    @discardableResult
+    func waitForPrompt(after lines: Int, endingWith suffix: String) throws -> String {
+        try waitFor("a prompt ending with '\(suffix)' after line \(lines)") { screen in
+            let all = screen.components(separatedBy: "\n")
+            return all.count > lines && all.last!.hasSuffix(suffix)
+        }
+    }
+
+    /// The number of non-blank-trailing lines on screen now.
+    func lineCount() throws -> Int {
+        try screen().components(separatedBy: "\n").count
+    }
+
+    /// Runs a command line and waits for the next prompt (whose last characters are `suffix`).
+    @discardableResult
+    func command(_ text: String, promptSuffix suffix: String) throws -> String {
+        let before = try lineCount()
+        try type(text)
+        return try waitForPrompt(after: before, endingWith: suffix)
+    }
+
+    /// `#{cursor_x} #{cursor_y}` of the pane.
+    func cursor() throws -> (x: Int, y: Int) {
+        let parts = try tmux("display-message", "-p", "-t", "0", "#{cursor_x} #{cursor_y}").stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { throw TestFailure("no cursor: \(parts)") }
+        return (x, y)
+    }
+}

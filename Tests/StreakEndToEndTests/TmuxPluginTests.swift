@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// The TPM plugin, in a real tmux whose status line is read from the screen of an outer tmux.
+@Suite("tmux plugin")
+struct TmuxPluginTests {
+    /// An inner tmux, configured with `config`, attached inside an outer one; returns the outer
+    /// one and the inner socket. The inner server is killed by `stopInner`.
+    func nested(_ box: Sandbox, config: String) throws -> (Tmux, String)? {
+        guard let tmux = tool("tmux") else { return nil }
+        let inner = "sp-inner-\(UUID().uuidString.prefix(12))"
+        let file = try box.file("inner.conf", config)
+        let outer = try Tmux(tmux, box: box, command: "env -u TMUX \(tmux) -L \(inner) -f \(file) new-session",
+                             width: 160, height: 10)
+        return (outer, inner)
+    }
+
+    func stopInner(_ inner: String, _ box: Sandbox) {
+        guard let tmux = which("tmux"), let environment = try? box.shellEnvironment() else { return }
+        let facts = (try? run(tmux, ["-L", inner, "display-message", "-p", "#{pid} #{socket_path}"], environment: environment,
+                              timeout: 10))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
+        _ = try? run(tmux, ["-L", inner, "kill-server"], environment: environment, timeout: 10)
+        if let pid = Int32(parts.first ?? ""), pid > 0 {
+            Thread.sleep(forTimeInterval: 0.2)
+            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
+        if parts.count == 2 { unlink(parts[1]) }
+    }
+
+    var plugin: String { Package.root.path + "/shell/streakprompt.tmux" }
+    var tpmEntry: String { Package.root.path + "/streakprompt.tmux" }
+
+    @Test func statusLineShowsTheSegment() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "--now", try yesterday(box))
+        guard let (outer, inner) = try nested(box, config: """
+            set -g status-interval 1
+            set -g status-left '<#{streakprompt}> '
+            set -g status-right '[#{streakprompt}] #{streakprompt}'
+            run-shell '\(plugin)'
+            run-shell '\(tpmEntry)'
+            """) else { return }
+        defer { stopInner(inner, box); outer.stop() }
+        try outer.waitFor("the segment in the status line") { $0.contains("<🔥1>") && $0.contains("[🔥1] 🔥1") }
+        // A tick shows within status-interval.
+        try box.sp("tick")
+        try outer.waitFor("the new count") { $0.contains("<🔥2>") }
+        // Running the plugin again (TPM does at every reload) changes nothing.
+        let environment = try box.shellEnvironment()
+        let tmux = which("tmux")!
+        let before = try run(tmux, ["-L", inner, "show-options", "-gv", "status-right"], environment: environment).stdout
+        #expect(before.components(separatedBy: "#(").count == 3, "\(before)")
+        try run(tmux, ["-L", inner, "run-shell", plugin], environment: environment)
+        let after = try run(tmux, ["-L", inner, "show-options", "-gv", "status-right"], environment: environment).stdout
+        #expect(before == after)
+    }
+
+    @Test func hostileIconAndFormatNeverRun() throws {
+        let box = try Sandbox()
+        let added = try box.sp("add", "evil", "--icon", "#(touch pwned-t1)$(touch pi1)")
+        #expect(added.status == 0, "\(added)")
+        try box.sp("tick", "evil")
+        guard let (outer, inner) = try nested(box, config: """
+            set -g status-interval 1
+            set -g status-right-length 200
+            set -g status-right '[#{streakprompt}]'
+            """) else { return }
+        defer { stopInner(inner, box); outer.stop() }
+        // Options set from argv, as a user's tmux.conf would hold them once parsed.
+        let environment = try box.shellEnvironment()
+        let tmux = which("tmux")!
+        try outer.waitFor("the inner tmux") { $0.contains("[]") }
+        let format = "{icon}|#(touch pwned-f3)$(touch pwned-f1)'\"`touch pwned-f2`)##[fg=red]{count}"
+        try run(tmux, ["-L", inner, "set-option", "-g", "@streakprompt-format", format], environment: environment)
+        try run(tmux, ["-L", inner, "set-option", "-g", "@streakprompt-names", "evil $(touch pwned-r1)"], environment: environment)
+        let ran = try run(tmux, ["-L", inner, "run-shell", plugin], environment: environment)
+        #expect(ran.status == 0, "\(ran)")
+        let screen = try outer.waitFor("the segment") { $0.contains("]") && $0.contains("|") }
+        #expect(screen.contains("[#(touch pwned-t1)$(touch pi1)|#(touch pwned-f3)$(touch pwned-f1)'\"`touch pwned-f2`)##[fg=red]1]"),
+                "\(screen)")
+        Thread.sleep(forTimeInterval: 1.5)
+        Hostile.assertNothingRan(box)
+        #expect(!box.exists("pwned-t1"))
+    }
+
+    /// Yesterday's date in UTC (the sandbox's zone).
+    func yesterday(_ box: Sandbox) throws -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date().addingTimeInterval(-86400))
+    }
+}

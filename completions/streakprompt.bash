@@ -1,0 +1,135 @@
+# bash completion for streakprompt: generated from its command table by
+# `streakprompt completions bash` (shell/generate writes this file); do not edit.
+# Load it from ~/.bashrc with `source /path/to/streakprompt.bash`, or copy it to
+# ~/.local/share/bash-completion/completions/streakprompt.
+
+# Adds the words from $2 on that start with $1.
+__streakprompt_complete_words() {
+    \builtin local prefix=$1 word
+    \builtin shift
+    for word in "$@"; do
+        [[ $word == "$prefix"* ]] && COMPREPLY+=("$word")
+    done
+    \builtin return 0
+}
+
+# Adds the streak names that start with $1.
+__streakprompt_complete_streaks() {
+    \builtin local name
+    while IFS= \builtin read -r name; do
+        [[ $name == "$1"* ]] && COMPREPLY+=("$name")
+    done < <(\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks 2>/dev/null)
+    \builtin return 0
+}
+
+# Adds files (or with $2 = -d, folders) that start with $1.
+__streakprompt_complete_files() {
+    \builtin compopt -o filenames 2>/dev/null
+    \builtin local path
+    while IFS= \builtin read -r path; do
+        COMPREPLY+=("$path")
+    done < <(\builtin compgen "${2:--f}" -- "$1")
+    \builtin return 0
+}
+
+_streakprompt() {
+    COMPREPLY=()
+    \builtin local cur=${COMP_WORDS[COMP_CWORD]-} prev='' command=''
+    \builtin local -i first=1
+    (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]-}
+    # `--flag=value` reaches us as three words: --flag, =, value.
+    if [[ $cur == '=' ]]; then
+        cur=''
+    elif [[ $prev == '=' ]] && (( COMP_CWORD > 1 )); then
+        prev=${COMP_WORDS[COMP_CWORD-2]-}
+    fi
+    if (( COMP_CWORD > 1 )); then
+        case ${COMP_WORDS[1]} in
+            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync') command=${COMP_WORDS[1]} first=2 ;;
+            *) command=prompt ;;
+        esac
+        if (( COMP_CWORD > 2 )); then
+            case "$command ${COMP_WORDS[2]}" in
+                'import git'|'git install'|'git uninstall'|'git status'|'git hook') command="$command ${COMP_WORDS[2]}" first=3 ;;
+            esac
+        fi
+    fi
+
+    # The value of a flag.
+    case "$command:$prev" in
+        ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain'; return 0 ;;
+        ':--format') :; return 0 ;;
+        ':--now') :; return 0 ;;
+        'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain'; return 0 ;;
+        'prompt:--format') :; return 0 ;;
+        'prompt:--now') :; return 0 ;;
+        'tick:--now') :; return 0 ;;
+        'status:--now') :; return 0 ;;
+        'list:--now') :; return 0 ;;
+        'add:--icon') :; return 0 ;;
+        'add:--schedule') __streakprompt_complete_words "$cur" 'daily' 'weekdays' 'weekends' 'mon,wed,fri'; return 0 ;;
+        'add:--freezes') :; return 0 ;;
+        'add:--now') :; return 0 ;;
+        'remove:--now') :; return 0 ;;
+        'history:--now') :; return 0 ;;
+        'calendar:--weeks') :; return 0 ;;
+        'calendar:--now') :; return 0 ;;
+        'export:--format') __streakprompt_complete_words "$cur" 'json' 'csv'; return 0 ;;
+        'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'init:--format') :; return 0 ;;
+        'init:--tick-on') :; return 0 ;;
+        'import git:--author') :; return 0 ;;
+        'import git:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'import git:--now') :; return 0 ;;
+        'git install:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
+        'git hook:--now') :; return 0 ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        case $command in
+            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' '--version' ;;
+            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' ;;
+            'tick') __streakprompt_complete_words "$cur" '--quiet' '--now' '--help' ;;
+            'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'list') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--freezes' '--now' '--help' ;;
+            'remove') __streakprompt_complete_words "$cur" '--now' '--help' ;;
+            'history') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--now' '--help' ;;
+            'export') __streakprompt_complete_words "$cur" '--format' '--help' ;;
+            'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
+            'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
+            'git') __streakprompt_complete_words "$cur" '--help' ;;
+            'completions') __streakprompt_complete_words "$cur" '--streaks' '--help' ;;
+            'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
+            'sync') __streakprompt_complete_words "$cur" '--help' ;;
+            'import git') __streakprompt_complete_words "$cur" '--author' '--name' '--now' '--help' ;;
+            'git install') __streakprompt_complete_words "$cur" '--global' '--name' '--help' ;;
+            'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
+            'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
+            'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
+        esac
+        return 0
+    fi
+
+    case $command in
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' ;;
+        'prompt') __streakprompt_complete_streaks "$cur" ;;
+        'tick') __streakprompt_complete_streaks "$cur" ;;
+        'status') __streakprompt_complete_streaks "$cur" ;;
+        'remove') __streakprompt_complete_streaks "$cur" ;;
+        'history') __streakprompt_complete_streaks "$cur" ;;
+        'calendar') __streakprompt_complete_streaks "$cur" ;;
+        'export') __streakprompt_complete_streaks "$cur" ;;
+        'import') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'git'; __streakprompt_complete_files "$cur" ;;
+        'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
+        'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'import git') __streakprompt_complete_files "$cur" -d ;;
+        'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
+    esac
+    return 0
+}
+
+\builtin complete -F _streakprompt streakprompt

@@ -1,0 +1,130 @@
+# fish completion for streakprompt: generated from its command table by
+# `streakprompt completions fish` (shell/generate writes this file); do not edit.
+# fisher installs it with the plugin; else copy it to ~/.config/fish/completions/.
+
+# Whether the command line being completed is the command $argv[1] ("-" before any
+# command word), followed by exactly $argv[2] more words when that is given.
+function __streakprompt_complete_is
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l command -
+    set -l taken 0
+    if set -q words[1]
+        if contains -- $words[1] 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync'
+            set command $words[1]
+            set taken 1
+            if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook'
+                set command "$command $words[2]"
+                set taken 2
+            end
+        else
+            set command prompt
+        end
+    end
+    test "$command" = "$argv[1]"; or return 1
+    set -q argv[2]; or return 0
+    test (math (count $words) - $taken) -eq $argv[2]
+end
+
+function __streakprompt_complete_streaks
+    set -l bin streakprompt
+    set -q STREAKPROMPT_BIN[1]; and test -n "$STREAKPROMPT_BIN"; and set bin $STREAKPROMPT_BIN
+    command $bin completions --streaks 2>/dev/null
+end
+
+complete -c streakprompt -f
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'prompt' -d 'print the prompt segment (the default command)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'tick' -d 'count an action today (default streak: "default")'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'status' -d 'current, best, total, state, time left today'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'list' -d 'every streak, one line each'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'add' -d 'create a streak (or change its settings)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'remove' -d 'remove a streak (asks no question; keeps a backup)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'history' -d 'past runs: start, end, length'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'calendar' -d 'GitHub-style heat map in the terminal'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'export' -d 'everything, to stdout'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'import' -d 'merge an export (json or csv); idempotent'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'init' -d 'print the shell plugin to eval'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'git' -d 'count your commits with a git hook (see the git commands below)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'completions' -d 'print shell completions'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'doctor' -d 'checks data, cache, hooks; rebuilds what is derived'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'sync' -d 'commit, merge and push the data folder\'s git repository'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'shell' -x -a 'bash zsh fish tmux plain' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'version' -s 'V' -d 'print the version'
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'shell' -x -a 'bash zsh fish tmux plain' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'quiet' -s 'q' -d 'print nothing on success'
+complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'icon' -x -d 'what the segment shows before the count (default 🔥)'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'schedule' -x -a 'daily weekdays weekends mon,wed,fri' -d 'daily, weekdays, weekends or mon,wed,fri'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'freezes' -x -d 'freezes banked (each covers one missed date)'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'calendar\'' -l 'weeks' -x -d 'how many weeks to show (default: as many as fit, up to 53)'
+complete -c streakprompt -n '__streakprompt_complete_is \'calendar\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'calendar\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'calendar\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'calendar\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'export\'' -l 'format' -x -a 'json csv' -d 'json (the default) or csv'
+complete -c streakprompt -n '__streakprompt_complete_is \'export\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'export\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'import\'' -l 'quiet' -s 'q' -d 'print nothing on success'
+complete -c streakprompt -n '__streakprompt_complete_is \'import\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'import\' 0' -a 'git' -d 'backfill a streak from git history'
+complete -c streakprompt -n '__streakprompt_complete_is \'import\'' -a '(__fish_complete_path (commandline -ct))'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'a streak to show (repeat for more; default: every streak); the first is the one --tick-on ticks'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\' (default: STREAKPROMPT_FORMAT, else {icon}{count})'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'tick-on' -x -d 'tick when a command line matching this extended regular expression runs'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'manual' -d 'leave the prompt alone: only keep $STREAKPROMPT_SEGMENT up to date, for you to place'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -a 'bash zsh fish'
+complete -c streakprompt -n '__streakprompt_complete_is \'git\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'install' -d 'add the post-commit hook to this repository (or to all with --global)'
+complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'uninstall' -d 'remove the hook, restoring what was there'
+complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'status' -d 'show where the hook is installed and whether commits here count'
+complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'hook' -d 'count the commit just made, if it is new work of yours (what the hook runs)'
+complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'streaks' -d 'list the streak names, one a line (what the scripts complete with)'
+complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bash zsh fish'
+complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'
+complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'author' -x -d 'count commits by this address (repeatable; default: user.email and streakprompt.email)'
+complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'the streak commits count for (default: default)'
+complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -a '(__fish_complete_directories (commandline -ct))'
+complete -c streakprompt -n '__streakprompt_complete_is \'git install\'' -l 'global' -d 'count commits in every repository (sets the global core.hooksPath)'
+complete -c streakprompt -n '__streakprompt_complete_is \'git install\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'the streak commits count for (default: default)'
+complete -c streakprompt -n '__streakprompt_complete_is \'git install\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'git uninstall\'' -l 'global' -d 'remove the hooks installed for every repository'
+complete -c streakprompt -n '__streakprompt_complete_is \'git uninstall\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'global' -d 'show only the global install'
+complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'the streak commits count for (default: default)'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-run' -d 'count nothing; say whether the commit would count, and why'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -a 'post-commit'

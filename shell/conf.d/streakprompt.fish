@@ -1,0 +1,43 @@
+# streakprompt for fish (>= 3.1): your daily streak in the prompt, and an optional hook that
+# counts a streak when a command you name runs.
+#
+# Load it (one of):
+#   streakprompt init fish | source         # in config.fish; flags: --name, --format, --tick-on, --manual
+#   fisher install /path/to/streakprompt/shell
+#
+# Variables it reads before every prompt (set them before loading, or any time after):
+#   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
+#   STREAKPROMPT_NAMES     streaks the segment shows, a list or separated by spaces
+#                          (default: every one)
+#   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_TICK_ON   regular expression: a command line that matches it, when you run
+#                          it, counts today for STREAKPROMPT_TICK_NAME
+#   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
+#                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MANUAL    non-empty: leave the prompt functions alone and print the segment
+#                          yourself, e.g. in fish_prompt: printf '%s ' $STREAKPROMPT_SEGMENT
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+#
+# It sets STREAKPROMPT_SEGMENT before every prompt. fish_prompt is yours and stays untouched:
+# the segment goes into the right prompt, before whatever your fish_right_prompt prints.
+# Undo it with __streakprompt_unload (fisher remove does).
+
+function __streakprompt_on_prompt --on-event fish_prompt
+    __streakprompt_wait_tick
+    __streakprompt_refresh
+end
+
+function __streakprompt_on_preexec --on-event fish_preexec
+    test -n "$STREAKPROMPT_TICK_ON"; or return 0
+    string match -qr -- "$STREAKPROMPT_TICK_ON" "$argv[1]" 2>/dev/null; or return 0
+    __streakprompt_tick
+end
+
+function __streakprompt_on_uninstall --on-event streakprompt_uninstall
+    __streakprompt_unload
+end
+
+# Only interactive shells get a prompt.
+if status is-interactive
+    __streakprompt_place
+end

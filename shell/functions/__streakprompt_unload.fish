@@ -1,0 +1,15 @@
+# Takes everything back out: the event handlers, and the right prompt as it was.
+function __streakprompt_unload
+    __streakprompt_wait_tick
+    if set -q __streakprompt_placed
+        functions -e fish_right_prompt
+        if functions -q __streakprompt_user_right_prompt
+            functions -c __streakprompt_user_right_prompt fish_right_prompt
+        end
+    end
+    set -e __streakprompt_placed
+    set -e STREAKPROMPT_SEGMENT
+    for name in (functions -a | string match -- '__streakprompt_*')
+        functions -e $name
+    end
+end

@@ -1,0 +1,298 @@
+# shellcheck shell=bash
+# streakprompt for bash (>= 4.2): your daily streak in the prompt, and an optional hook that
+# counts a streak when a command you name runs.
+#
+# Load it from ~/.bashrc, after anything else that sets PS1 (one of):
+#   eval "$(streakprompt init bash)"        # flags: --name, --format, --tick-on, --manual
+#   source /path/to/streakprompt/shell/streakprompt.bash
+#
+# Variables it reads before every prompt (set them before loading, or any time after):
+#   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
+#   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
+#   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
+#                          when you run it, counts today for STREAKPROMPT_TICK_NAME (set it
+#                          before loading: the hook is set up then, unless bash-preexec is
+#                          loaded, whose preexec_functions it joins at any time)
+#   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
+#                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MANUAL    non-empty: leave PS1 alone and put ${STREAKPROMPT_SEGMENT} in it
+#                          yourself, e.g. PS1='${STREAKPROMPT_SEGMENT:+$STREAKPROMPT_SEGMENT }\w\$ '
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+#
+# It sets STREAKPROMPT_SEGMENT (the segment, escaped for PS1) before every prompt. By default it
+# adds the segment at the start of PS1 as a reference to a variable, never as pasted text, so
+# nothing in a streak's name, icon or format can run as code. Undo it with __streakprompt_unload.
+
+# Sets __streakprompt_bin_path to the binary to run, or fails when there is none. The answer
+# is kept until STREAKPROMPT_BIN or PATH changes, so a prompt costs one fork: the binary's.
+__streakprompt_find_bin() {
+    \builtin local key="${STREAKPROMPT_BIN-}:${PATH-}"
+    if [[ $key == "${__streakprompt_bin_key-}" && -n ${__streakprompt_bin_path-} && -x $__streakprompt_bin_path ]]; then
+        \builtin return 0
+    fi
+    __streakprompt_bin_key=$key
+    __streakprompt_bin_path=
+    \builtin local bin="${STREAKPROMPT_BIN-}"
+    if [[ $bin == */* ]]; then
+        [[ -x $bin ]] && __streakprompt_bin_path=$bin
+    elif [[ -n $bin ]]; then
+        __streakprompt_bin_path=$(\builtin type -P -- "$bin" 2>/dev/null) || __streakprompt_bin_path=
+    fi
+    # A binary that moved or disappeared since `init` falls back to the one on PATH.
+    if [[ -z $__streakprompt_bin_path ]]; then
+        __streakprompt_bin_path=$(\builtin type -P streakprompt 2>/dev/null) || __streakprompt_bin_path=
+    fi
+    [[ -n $__streakprompt_bin_path ]]
+}
+
+# Splits STREAKPROMPT_NAMES into __streakprompt_names without globbing or forking.
+__streakprompt_split_names() {
+    \builtin local rest="${STREAKPROMPT_NAMES-}" word
+    __streakprompt_names=()
+    while :; do
+        rest=${rest#"${rest%%[![:space:]]*}"}
+        [[ -n $rest ]] || \builtin break
+        word=${rest%%[[:space:]]*}
+        __streakprompt_names+=("$word")
+        rest=${rest#"$word"}
+    done
+}
+
+# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
+__streakprompt_refresh() {
+    STREAKPROMPT_SEGMENT=
+    __streakprompt_ps1=
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local -a args; args=(prompt --shell bash)
+    [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    __streakprompt_split_names
+    args+=(${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
+    # `exec`: with redirections bash would otherwise fork twice, once for $(...), once for
+    # the binary; this is the one fork a prompt costs.
+    STREAKPROMPT_SEGMENT=$(\builtin exec "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
+    \builtin return 0
+}
+
+# Puts the reference to the segment at the start of PS1 unless it is there already. Checked
+# before every prompt, so a PS1 set after loading (a theme, a virtualenv) still gets it.
+__streakprompt_place() {
+    [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
+    # Without promptvars the reference would show as text: show nothing rather than paste data.
+    \builtin shopt -q promptvars || \builtin return 0
+    # shellcheck disable=SC2016 # the reference is expanded by bash when it draws the prompt
+    case ${PS1-} in
+        *'${__streakprompt_ps1-}'*) ;;
+        *) PS1='${__streakprompt_ps1-}'${PS1-} ;;
+    esac
+}
+
+# Starts the tick in the background, so the command it counts is not slowed; the next prompt
+# waits for it (at most two seconds) so that prompt already shows the new count.
+__streakprompt_tick() {
+    __streakprompt_wait_tick
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local name="${STREAKPROMPT_TICK_NAME-}"
+    if [[ -z $name ]]; then
+        __streakprompt_split_names
+        name=${__streakprompt_names[0]-default}
+    fi
+    # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
+    # prompt waits for. A process substitution leaves no job-control notice behind.
+    \builtin exec {__streakprompt_tick_fd}< <(\builtin exec "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+}
+
+__streakprompt_wait_tick() {
+    [[ -n ${__streakprompt_tick_fd-} ]] || \builtin return 0
+    \builtin local ignored
+    # shellcheck disable=SC2034 # read only to wait for the end of the pipe
+    \builtin read -r -t 2 -u "$__streakprompt_tick_fd" ignored 2>/dev/null || \builtin true
+    \builtin exec {__streakprompt_tick_fd}<&-
+    __streakprompt_tick_fd=
+}
+
+# Ticks when the command line about to run matches STREAKPROMPT_TICK_ON.
+__streakprompt_preexec() {
+    [[ -n ${STREAKPROMPT_TICK_ON-} ]] || \builtin return 0
+    [[ ${1-} =~ $STREAKPROMPT_TICK_ON ]] || \builtin return 0
+    __streakprompt_tick
+}
+
+# The command line about to run: the history entry when this line was saved in history,
+# else the simple command bash is about to run (a line left out by HISTCONTROL).
+__streakprompt_command_line() {
+    if [[ -n ${HISTCMD-} && ${HISTCMD-} == "${__streakprompt_histcmd-}" ]]; then
+        \builtin local line
+        line=$(HISTTIMEFORMAT='' \builtin history 1 2>/dev/null) || line=
+        line=${line#"${line%%[![:space:]]*}"}
+        line=${line#"${line%%[!0-9]*}"}
+        line=${line#\*}
+        line=${line#"${line%%[![:space:]]*}"}
+        [[ -n $line ]] && { __streakprompt_line=$line; \builtin return 0; }
+    fi
+    __streakprompt_line=${BASH_COMMAND-}
+}
+
+__streakprompt_set_status() {
+    \builtin return "${1-0}"
+}
+
+# Whether bash can mark the lines typed at the prompt through PS0 (bash >= 4.4).
+__streakprompt_has_ps0() {
+    (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) ))
+}
+
+# The DEBUG trap, when bash-preexec is not there to call __streakprompt_preexec. It runs before
+# every top-level command, but only the first command of a line typed at the prompt can tick:
+# PS0, which bash expands once after reading such a line, sets __streakprompt_typed (on bash
+# older than 4.4 the prompt sets it instead). $1 is $_. A DEBUG trap that was set before is
+# still run, last, with its $? and $_, and its status is the trap's status (extdebug).
+__streakprompt_debug() {
+    \builtin local status="$?" last="${1-}"
+    if [[ -n ${__streakprompt_typed-} && -z ${COMP_LINE-} ]]; then
+        __streakprompt_typed=
+        if [[ -z ${__bp_imported-} && -z ${bash_preexec_imported-} ]]; then
+            __streakprompt_command_line
+            __streakprompt_preexec "$__streakprompt_line"
+        fi
+    fi
+    if [[ -n ${__streakprompt_previous_debug-} ]]; then
+        __streakprompt_set_status "$status" "$last"
+        \builtin eval -- "$__streakprompt_previous_debug"
+        \builtin return
+    fi
+    \builtin return 0
+}
+
+# Sets __streakprompt_previous_debug to the text of the DEBUG trap that was set when the plugin
+# loaded (read then, outside any function: inside one, bash hides the DEBUG trap).
+__streakprompt_read_debug_trap() {
+    \builtin local printed="${__streakprompt_debug_at_load-}"
+    __streakprompt_previous_debug=
+    [[ -n $printed ]] || \builtin return 0
+    # `trap -p` prints `trap -- 'TEXT' DEBUG`, quoted for eval: let eval unquote it into an
+    # array instead of running it.
+    \builtin local -a words; words=()
+    \builtin eval "words=(${printed#trap })" 2>/dev/null || \builtin return 0
+    [[ ${#words[@]} -eq 3 && ${words[0]} == -- ]] && __streakprompt_previous_debug=${words[1]}
+    \builtin return 0
+}
+
+# Hooks __streakprompt_preexec to commands typed at the prompt: through bash-preexec when it
+# is loaded (before or after this plugin; checked before every prompt), else, with $1 = load,
+# through a DEBUG trap that still runs the one that was set. STREAKPROMPT_TICK_ON must be set
+# when the plugin loads for that trap (init --tick-on does it).
+__streakprompt_install_preexec() {
+    [[ -n ${STREAKPROMPT_TICK_ON-} ]] || \builtin return 0
+    if [[ -n ${__bp_imported-} || -n ${bash_preexec_imported-} ]]; then
+        \builtin local f
+        for f in ${preexec_functions[@]+"${preexec_functions[@]}"}; do
+            [[ $f == __streakprompt_preexec ]] && \builtin return 0
+        done
+        preexec_functions+=(__streakprompt_preexec)
+        \builtin return 0
+    fi
+    [[ ${1-} == load && -z ${__streakprompt_debug_installed-} ]] || \builtin return 0
+    if __streakprompt_has_ps0; then
+        # shellcheck disable=SC2016 # expanded by bash after a line is read: sets the mark
+        case ${PS0-} in
+            *'${__streakprompt_ps0[__streakprompt_typed=1]-}'*) ;;
+            *) PS0=${PS0-}'${__streakprompt_ps0[__streakprompt_typed=1]-}' ;;
+        esac
+    fi
+    __streakprompt_read_debug_trap
+    case $__streakprompt_previous_debug in
+        *__streakprompt_debug*) __streakprompt_previous_debug= ;;
+    esac
+    \builtin trap '__streakprompt_debug "$_"' DEBUG
+    __streakprompt_debug_installed=1
+}
+
+# Runs before every prompt, from PROMPT_COMMAND. Keeps $? for whatever runs after it.
+__streakprompt_precmd() {
+    \builtin local status="$?"
+    __streakprompt_typed=
+    __streakprompt_wait_tick
+    __streakprompt_refresh
+    __streakprompt_place
+    __streakprompt_install_preexec
+    # The history number the next line gets if it is saved: the hook reads that entry.
+    __streakprompt_histcmd=${HISTCMD-}
+    # Without PS0, the next command is taken to be typed (load this plugin last on bash < 4.4).
+    __streakprompt_has_ps0 || __streakprompt_typed=1
+    \builtin return "$status"
+}
+
+# Adds __streakprompt_precmd to PROMPT_COMMAND, a string or (bash >= 5.1) an array, once.
+__streakprompt_add_prompt_command() {
+    \builtin local entry
+    for entry in ${PROMPT_COMMAND[@]+"${PROMPT_COMMAND[@]}"}; do
+        [[ $entry == *__streakprompt_precmd* ]] && \builtin return 0
+    done
+    if (( BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1) )) &&
+        [[ $(\builtin declare -p PROMPT_COMMAND 2>/dev/null) == 'declare -a'* ]]; then
+        PROMPT_COMMAND+=(__streakprompt_precmd)
+    elif [[ -n ${PROMPT_COMMAND-} ]]; then
+        # A newline ends whatever is there, even a trailing `;` or `&`.
+        PROMPT_COMMAND=${PROMPT_COMMAND}$'\n'__streakprompt_precmd
+    else
+        PROMPT_COMMAND=__streakprompt_precmd
+    fi
+}
+
+# Takes everything back out: PROMPT_COMMAND, PS1, the DEBUG trap, preexec_functions.
+__streakprompt_unload() {
+    \builtin local -a kept; kept=()
+    \builtin local entry i
+    if (( BASH_VERSINFO[0] > 5 || (BASH_VERSINFO[0] == 5 && BASH_VERSINFO[1] >= 1) )) &&
+        [[ $(\builtin declare -p PROMPT_COMMAND 2>/dev/null) == 'declare -a'* ]]; then
+        for entry in ${PROMPT_COMMAND[@]+"${PROMPT_COMMAND[@]}"}; do
+            [[ $entry == __streakprompt_precmd ]] || kept+=("$entry")
+        done
+        PROMPT_COMMAND=(${kept[@]+"${kept[@]}"})
+    else
+        # shellcheck disable=SC2128,SC2178 # a string here
+        PROMPT_COMMAND=${PROMPT_COMMAND-}
+        # shellcheck disable=SC2128,SC2178
+        PROMPT_COMMAND=${PROMPT_COMMAND//$'\n'__streakprompt_precmd/}
+        # shellcheck disable=SC2128,SC2178
+        [[ $PROMPT_COMMAND == __streakprompt_precmd ]] && PROMPT_COMMAND=
+    fi
+    # shellcheck disable=SC2016
+    PS1=${PS1-}
+    # shellcheck disable=SC2016
+    PS1=${PS1//'${__streakprompt_ps1-}'/}
+    if [[ -n ${PS0-} ]]; then
+        # shellcheck disable=SC2016
+        PS0=${PS0//'${__streakprompt_ps0[__streakprompt_typed=1]-}'/}
+    fi
+    if [[ -n ${__streakprompt_debug_installed-} ]]; then
+        # Inside a function bash undoes `trap - DEBUG` on return, but keeps a trap that is set:
+        # the one that was there, or an empty one, which does nothing.
+        \builtin trap -- "${__streakprompt_previous_debug-}" DEBUG
+    fi
+    if \builtin declare -p preexec_functions >/dev/null 2>&1; then
+        for i in "${!preexec_functions[@]}"; do
+            [[ ${preexec_functions[i]} == __streakprompt_preexec ]] && \builtin unset -v 'preexec_functions[i]'
+        done
+    fi
+    __streakprompt_wait_tick
+    \builtin unset -v STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_typed __streakprompt_histcmd \
+        __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
+        __streakprompt_debug_at_load \
+        __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names
+    \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
+        __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
+        __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
+        __streakprompt_precmd __streakprompt_add_prompt_command __streakprompt_unload
+}
+
+# Only interactive shells get a prompt; a script that sources ~/.bashrc gets nothing.
+if [[ $- == *i* ]]; then
+    __streakprompt_debug_at_load=$(\builtin trap -p DEBUG) || __streakprompt_debug_at_load=
+    __streakprompt_add_prompt_command
+    __streakprompt_install_preexec load
+fi

@@ -1,0 +1,162 @@
+# streakprompt for zsh (>= 5.1): your daily streak in the prompt, and an optional hook that
+# counts a streak when a command you name runs.
+#
+# Load it from ~/.zshrc, after your theme (one of):
+#   eval "$(streakprompt init zsh)"         # flags: --name, --format, --tick-on, --manual
+#   source /path/to/streakprompt/shell/streakprompt.plugin.zsh
+#   oh-my-zsh, zinit, antidote: a plugin whose folder is shell/ (see the README)
+#
+# Variables it reads before every prompt (set them before loading, or any time after):
+#   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
+#   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
+#   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
+#                          when you run it, counts today for STREAKPROMPT_TICK_NAME
+#   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
+#                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MANUAL    non-empty: leave PROMPT alone and put the segment in it yourself:
+#                          setopt prompt_subst; PROMPT='${STREAKPROMPT_SEGMENT} %~ %# '
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+#
+# It sets STREAKPROMPT_SEGMENT (the segment, escaped for PROMPT) before every prompt. By default
+# it adds the segment at the start of PROMPT: with PROMPT_SUBST as a reference to a variable,
+# without it as text whose every % is doubled; nothing in a streak's name, icon or format can
+# run as code either way. Undo it with __streakprompt_unload.
+
+# Sets __streakprompt_bin_path to the binary to run, or fails when there is none.
+function __streakprompt_find_bin() {
+    \builtin emulate -L zsh
+    \builtin local bin=${STREAKPROMPT_BIN-}
+    \builtin typeset -g __streakprompt_bin_path=
+    if [[ $bin == */* ]]; then
+        [[ -x $bin ]] && __streakprompt_bin_path=$bin
+    elif [[ -n $bin ]]; then
+        __streakprompt_bin_path=${commands[$bin]-}
+    fi
+    # A binary that moved or disappeared since `init` falls back to the one on PATH.
+    [[ -n $__streakprompt_bin_path ]] || __streakprompt_bin_path=${commands[streakprompt]-}
+    [[ -n $__streakprompt_bin_path ]]
+}
+
+# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
+function __streakprompt_refresh() {
+    \builtin emulate -L zsh
+    \builtin typeset -g STREAKPROMPT_SEGMENT= __streakprompt_ps1=
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local IFS=$' \t\n'
+    \builtin local -a args
+    args=(prompt --shell zsh)
+    [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    args+=(${=STREAKPROMPT_NAMES-})
+    STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
+    return 0
+}
+
+# Puts the segment at the start of PROMPT, checked before every prompt so that a theme that
+# sets PROMPT again still gets it. $1 is 1 when the user's PROMPT_SUBST is on.
+function __streakprompt_place() {
+    \builtin emulate -L zsh
+    [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
+    \builtin local reference='${__streakprompt_ps1-}' text=${PROMPT-}
+    # Take out the text an earlier prompt pasted, if the prompt still starts with it.
+    if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
+        text=${text#"$__streakprompt_pasted"}
+    fi
+    \builtin typeset -g __streakprompt_pasted=
+    if [[ $1 == 1 ]]; then
+        [[ $text == *"$reference"* ]] || text=$reference$text
+    else
+        # Without PROMPT_SUBST a reference would show as text; paste the segment instead: its
+        # % are doubled, and without PROMPT_SUBST nothing else in it is expanded.
+        text=${text//"$reference"/}
+        text=$__streakprompt_ps1$text
+        __streakprompt_pasted=$__streakprompt_ps1
+    fi
+    [[ ${PROMPT-} == "$text" ]] || PROMPT=$text
+}
+
+# Starts the tick in the background, so the command it counts is not slowed; the next prompt
+# waits for it (at most two seconds) so that prompt already shows the new count.
+function __streakprompt_tick() {
+    \builtin emulate -L zsh
+    __streakprompt_wait_tick
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local name=${STREAKPROMPT_TICK_NAME-}
+    if [[ -z $name ]]; then
+        \builtin local IFS=$' \t\n'
+        \builtin local -a names
+        names=(${=STREAKPROMPT_NAMES-})
+        name=${names[1]-default}
+    fi
+    # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
+    # prompt waits for. A process substitution leaves no job-control notice behind.
+    \builtin typeset -g __streakprompt_tick_fd
+    \builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+}
+
+function __streakprompt_wait_tick() {
+    \builtin emulate -L zsh
+    [[ -n ${__streakprompt_tick_fd-} ]] || \builtin return 0
+    \builtin local ignored
+    \builtin read -r -t 2 -u $__streakprompt_tick_fd ignored 2>/dev/null
+    \builtin exec {__streakprompt_tick_fd}<&-
+    \builtin typeset -g __streakprompt_tick_fd=
+}
+
+# preexec hook: ticks when the command line about to run matches STREAKPROMPT_TICK_ON.
+function __streakprompt_preexec() {
+    \builtin emulate -L zsh
+    [[ -n ${STREAKPROMPT_TICK_ON-} ]] || \builtin return 0
+    # $1 is the line as typed (empty when history is off; $3 is the expanded text then).
+    \builtin local line=${1-}
+    [[ -n $line ]] || line=${3-}
+    \builtin local MATCH MBEGIN MEND
+    \builtin local -a match mbegin mend
+    [[ $line =~ $STREAKPROMPT_TICK_ON ]] 2>/dev/null || \builtin return 0
+    __streakprompt_tick
+}
+
+# precmd hook. zsh gives $? back to the prompt itself after precmd hooks.
+function __streakprompt_precmd() {
+    \builtin local subst=0
+    [[ -o prompt_subst ]] && subst=1
+    \builtin emulate -L zsh
+    __streakprompt_wait_tick
+    __streakprompt_refresh
+    __streakprompt_place $subst
+}
+
+# Takes everything back out: the hooks, and the segment in PROMPT.
+function __streakprompt_unload() {
+    \builtin emulate -L zsh
+    \add-zsh-hook -d precmd __streakprompt_precmd
+    \add-zsh-hook -d preexec __streakprompt_preexec
+    __streakprompt_wait_tick
+    \builtin local text=${PROMPT-}
+    if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
+        text=${text#"$__streakprompt_pasted"}
+    fi
+    PROMPT=${text//'${__streakprompt_ps1-}'/}
+    \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path
+    \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
+        __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
+        __streakprompt_unload
+}
+
+# Adds the hooks, each once: a second load moves them to the end instead of adding them twice.
+function __streakprompt_install() {
+    \builtin emulate -L zsh
+    \builtin autoload -Uz add-zsh-hook
+    \add-zsh-hook -d precmd __streakprompt_precmd
+    \add-zsh-hook precmd __streakprompt_precmd
+    \add-zsh-hook -d preexec __streakprompt_preexec
+    \add-zsh-hook preexec __streakprompt_preexec
+}
+
+# Only interactive shells get a prompt.
+if [[ -o interactive ]]; then
+    __streakprompt_install
+fi

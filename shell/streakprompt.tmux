@@ -1,0 +1,70 @@
+#!/usr/bin/env sh
+# streakprompt for tmux: makes #{streakprompt} in status-left and status-right show the
+# segment, e.g. in ~/.tmux.conf:
+#
+#   set -g status-right '#{streakprompt} %H:%M'
+#   set -g @plugin '...'                         # with TPM, or without it:
+#   run-shell /path/to/streakprompt/shell/streakprompt.tmux
+#
+# Options it reads (set them before it runs):
+#   @streakprompt-bin     the streakprompt binary (default: the one on the PATH tmux has,
+#                         else ~/.local/bin/streakprompt)
+#   @streakprompt-names   streaks to show, separated by spaces (default: every one)
+#   @streakprompt-format  the segment format, e.g. '{icon}{count}' (default: the binary's)
+#
+# tmux runs #() again every status-interval seconds (default 15): `set -g status-interval 5`
+# shows a tick sooner. Running this script again changes nothing: once replaced, no
+# #{streakprompt} is left to replace. The options reach the command as tmux-quoted data
+# (#{q:...}), and the segment's own # are doubled by the binary, so neither can run.
+set -euf
+
+option() {
+    tmux show-option -gqv "$1"
+}
+
+if [ -z "$(option @streakprompt-bin)" ]; then
+    bin=$(command -v streakprompt 2>/dev/null || true)
+    if [ -z "$bin" ] && [ -x "${HOME:-}/.local/bin/streakprompt" ]; then
+        bin=$HOME/.local/bin/streakprompt
+    fi
+    tmux set-option -gq @streakprompt-bin "${bin:-streakprompt}"
+fi
+
+arguments=" prompt --shell tmux"
+if [ -n "$(option @streakprompt-format)" ]; then
+    arguments="$arguments --format #{q:@streakprompt-format}"
+fi
+for name in $(option @streakprompt-names); do
+    case $name in
+        -* | *[!A-Za-z0-9_-]*)
+            tmux display-message "streakprompt: @streakprompt-names: '$name' is not a streak name; skipped"
+            ;;
+        *) arguments="$arguments $name" ;;
+    esac
+done
+segment="#(#{q:@streakprompt-bin}$arguments)"
+
+# Replaces every #{streakprompt} in $1 with the segment's #() command.
+interpolate() {
+    rest=$1
+    out=
+    while :; do
+        case $rest in
+            *'#{streakprompt}'*)
+                out=$out${rest%%'#{streakprompt}'*}$segment
+                rest=${rest#*'#{streakprompt}'}
+                ;;
+            *)
+                printf '%s' "$out$rest"
+                return 0
+                ;;
+        esac
+    done
+}
+
+for side in status-left status-right; do
+    value=$(option "$side")
+    case $value in
+        *'#{streakprompt}'*) tmux set-option -gq "$side" "$(interpolate "$value")" ;;
+    esac
+done
