@@ -98,8 +98,11 @@ enum Prompt: Command {
                 return nil
             }
         }
+        var flagsDone = false
         while let word = next() {
-            if word.hasPrefix("-") {
+            if word == "--", !flagsDone {
+                flagsDone = true
+            } else if word.hasPrefix("-"), !flagsDone {
                 var name = word
                 var value: String?
                 if let equals = word.firstIndex(of: "=") {
