@@ -18,18 +18,8 @@ public enum Background {
 
     /// The running executable's path.
     public static var executablePath: String? {
-        #if canImport(Darwin)
-        var size: UInt32 = 4096
-        var buffer = [CChar](repeating: 0, count: Int(size))
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        return String(cString: buffer)
-        #else
-        // Linux: the kernel's link to the running binary.
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #endif
+        // Not `CommandLine.arguments`: the prompt must not pay for building it.
+        ExecutablePath.current(arguments: [])
     }
 
     /// Starts `executablePath ARGUMENTS` in a new session with no terminal, standard streams on

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StreakCLI
+import StreakSystem
 
 /// The repository's root, found from this file.
 private let repositoryRoot: URL = {

@@ -6,12 +6,20 @@
 import Darwin
 #endif
 
-/// Where the running binary is, so `init` can tell the plugin which binary printed it.
-enum ExecutablePath {
+/// Where the running binary is: `init` tells the plugin which binary printed it, the prompt
+/// starts itself again to rebuild the cache, `doctor` times it.
+public enum ExecutablePath {
     /// The absolute path of the running executable, or nil when it cannot be told.
-    static func current(arguments: [String] = CommandLine.arguments) -> String? {
+    public static func current(arguments: [String] = CommandLine.arguments) -> String? {
         #if os(Linux)
         if let path = linkTarget("/proc/self/exe"), isExecutable(path) { return path }
+        #elseif canImport(Darwin)
+        var size: UInt32 = 4096
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        if _NSGetExecutablePath(&buffer, &size) == 0 {
+            let path = String(cString: buffer)
+            if path.hasPrefix("/"), isExecutable(path) { return normalized(path) }
+        }
         #endif
         guard let first = arguments.first, !first.isEmpty else { return nil }
         return resolve(first, path: getenv("PATH").map { String(cString: $0) } ?? "", folder: currentFolder())
@@ -19,7 +27,7 @@ enum ExecutablePath {
 
     /// `argv[0]` as a shell found it: a path with a slash is taken from the current folder,
     /// a bare name is looked up in PATH.
-    static func resolve(_ command: String, path: String, folder: String?) -> String? {
+    public static func resolve(_ command: String, path: String, folder: String?) -> String? {
         if command.contains("/") {
             var absolute = command
             if !command.hasPrefix("/") {
@@ -41,7 +49,7 @@ enum ExecutablePath {
     }
 
     /// Removes `.` components and folds `..` (text only, no symlinks resolved).
-    static func normalized(_ path: String) -> String {
+    public static func normalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
