@@ -141,16 +141,14 @@ public struct Segment {
         let escaped = Segment.escape(text, for: host)
         guard color else { return escaped }
         let style = Segment.style(for: reading.state)
+        let (before, after): (String, String)
         switch host {
-        case .bash:
-            return "\u{01}\u{1B}[\(style.ansi)m\u{02}" + escaped + "\u{01}\u{1B}[0m\u{02}"
-        case .zsh:
-            return "%{\u{1B}[\(style.ansi)m%}" + escaped + "%{\u{1B}[0m%}"
-        case .fish, .plain:
-            return "\u{1B}[\(style.ansi)m" + escaped + "\u{1B}[0m"
-        case .tmux:
-            return "#[\(style.tmuxOn)]" + escaped + "#[\(style.tmuxOff)]"
+        case .bash: (before, after) = ("\u{01}\u{1B}[" + style.ansi + "m\u{02}", "\u{01}\u{1B}[0m\u{02}")
+        case .zsh: (before, after) = ("%{\u{1B}[" + style.ansi + "m%}", "%{\u{1B}[0m%}")
+        case .fish, .plain: (before, after) = ("\u{1B}[" + style.ansi + "m", "\u{1B}[0m")
+        case .tmux: (before, after) = ("#[" + style.tmuxOn + "]", "#[" + style.tmuxOff + "]")
         }
+        return before + escaped + after
     }
 
     /// Escapes text so the host prints it literally.
@@ -161,6 +159,8 @@ public struct Segment {
         case .tmux: special = "#"
         case .bash, .fish, .plain: return Text.withoutControls(text)
         }
+        // Usually there is nothing to double.
+        if !text.utf8.contains(UInt8(special.value)) { return Text.withoutControls(text) }
         var out = ""
         for scalar in text.unicodeScalars where !Text.isControl(scalar) {
             if scalar == special { out.unicodeScalars.append(special) }

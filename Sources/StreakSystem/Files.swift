@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StreakCore
 
 /// Whole-file operations built on `FileDescriptor`.
 public enum Files {
@@ -110,14 +111,48 @@ public enum Files {
     /// The file's modification time as `SECONDS.NANOSECONDS`, or "" if it does not exist.
     /// Cheap enough for the prompt: one `stat`.
     public static func stamp(_ path: String) -> String {
+        var seconds = 0
+        var nanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds) else { return "" }
+        return String(seconds) + "." + String(nanoseconds)
+    }
+
+    /// Whether the file's modification time is the one `stamp` wrote: the prompt's check, one
+    /// `stat` and no string built.
+    public static func stampMatches(_ path: String, _ stamp: String) -> Bool {
+        var seconds = 0
+        var nanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds) else { return stamp.isEmpty }
+        // SECONDS.NANOSECONDS, read by hand: a generic parser called across modules would cost
+        // the prompt a runtime type lookup.
+        var parts = (0, 0)
+        var dots = 0
+        var digits = 0
+        for byte in stamp.utf8 {
+            if byte == UInt8(ascii: ".") {
+                dots += 1
+                continue
+            }
+            guard byte >= 0x30, byte <= 0x39, digits < 30 else { return false }
+            digits += 1
+            if dots == 0 { parts.0 = parts.0 * 10 + Int(byte - 0x30) } else { parts.1 = parts.1 * 10 + Int(byte - 0x30) }
+        }
+        return dots == 1 && parts.0 == seconds && parts.1 == nanoseconds
+    }
+
+    /// The modification time, through `inout`s: an optional tuple would need its type made at
+    /// run time, which costs the prompt more than the `stat`.
+    private static func modified(_ path: String, _ seconds: inout Int, _ nanoseconds: inout Int) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return "" }
+        guard stat(path, &info) == 0 else { return false }
         #if canImport(Darwin)
         let time = info.st_mtimespec
         #else
         let time = info.st_mtim
         #endif
-        return String(time.tv_sec) + "." + String(time.tv_nsec)
+        seconds = Int(time.tv_sec)
+        nanoseconds = Int(time.tv_nsec)
+        return true
     }
 
     /// Sets the file's (or folder's) modification time to now.

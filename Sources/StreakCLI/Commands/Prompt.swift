@@ -195,15 +195,15 @@ enum Prompt: Command {
         // Folders changed since the cache was written (a sync, or a writer killed mid-way)?
         // One stat for the list of streaks, one per streak shown; if so, show what we have
         // and have the cache rebuilt in the background for the next prompt.
-        let streaksFolder = Paths.join(home, "streaks")
-        var stale = PromptCache.headerStamp(bytes) != Files.stamp(streaksFolder)
+        let streaksFolder = Paths.join(home, "streaks") + "/"
+        var stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(bytes) ?? "")
         defer {
             if stale, Files.isWritableFolder(home) { Background.start([Refresh.word]) }
         }
 
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
-            if !stale, entry.stamp != Files.stamp(Paths.join(streaksFolder, entry.name)) { stale = true }
+            if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
             let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
