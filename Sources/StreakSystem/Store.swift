@@ -14,8 +14,10 @@ import StreakCore
 ///   streaks/NAME/streak.conf       settings (key=value), optional
 ///   streaks/NAME/MACHINE.log       actions recorded on MACHINE, appended, one per line
 ///   backups/NAME-STAMP/            what `remove` took away
+///   streaks/NAME/*.corrupt-STAMP   a damaged file set aside by `doctor --repair`
 ///   prompt.cache                   derived: what the prompt reads
 ///   .lock                          serialises writers
+///   .gitignore, .gitattributes, .stignore   for sharing the folder (`sync`, `doctor --repair`)
 /// ```
 ///
 /// Each machine appends only to its own log, so a folder shared by several machines (a file
