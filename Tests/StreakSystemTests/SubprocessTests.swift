@@ -2,10 +2,13 @@ import Foundation
 import StreakSystem
 import Testing
 
-@Suite("git: subprocess and paths")
-struct GitSubprocessTests {
+@Suite("subprocess and paths")
+struct SubprocessTests {
+    /// The test runner's own environment, which the children inherit here.
+    let environment = Environment.process
+
     @Test func collectsOutputAndStatus() throws {
-        let outcome = try Subprocess.run(["sh", "-c", "printf 'a\\nb\\n'; echo oops >&2; exit 3"])
+        let outcome = try Subprocess.run(["sh", "-c", "printf 'a\\nb\\n'; echo oops >&2; exit 3"], environment: environment)
         #expect(outcome.status == 3)
         #expect(outcome.stdout == Array("a\nb\n".utf8))
         #expect(outcome.firstErrorLine == "oops")
@@ -13,15 +16,15 @@ struct GitSubprocessTests {
 
     @Test func stdinIsEmpty() throws {
         // `cat` would wait for ever on an inherited terminal; /dev/null ends it at once.
-        let outcome = try Subprocess.run(["cat"], timeout: 5000)
+        let outcome = try Subprocess.run(["cat"], environment: environment, timeout: 5000)
         #expect(outcome.succeeded)
         #expect(outcome.stdout.isEmpty)
     }
 
     @Test func aMissingProgramIsENOENT() {
-        #expect(throws: SystemError.self) { try Subprocess.run(["streakprompt-no-such-program"]) }
         do {
-            _ = try Subprocess.run(["streakprompt-no-such-program"])
+            _ = try Subprocess.run(["streakprompt-no-such-program"], environment: environment)
+            Issue.record("no error")
         } catch {
             #expect(error.code == ENOENT)
         }
@@ -29,7 +32,7 @@ struct GitSubprocessTests {
 
     @Test func outputPastTheLimitIsRefused() {
         do {
-            _ = try Subprocess.run(["sh", "-c", "yes"], limit: 1 << 16, timeout: 10000)
+            _ = try Subprocess.run(["sh", "-c", "yes"], environment: environment, limit: 1 << 16, timeout: 10000)
             Issue.record("no error")
         } catch {
             #expect(error.code == EFBIG)
@@ -39,7 +42,7 @@ struct GitSubprocessTests {
     @Test func aHungProgramIsKilledAtTheDeadline() {
         let start = Date()
         do {
-            _ = try Subprocess.run(["sleep", "30"], timeout: 200)
+            _ = try Subprocess.run(["sleep", "30"], environment: environment, timeout: 200)
             Issue.record("no error")
         } catch {
             #expect(error.code == ETIMEDOUT)
@@ -48,31 +51,46 @@ struct GitSubprocessTests {
     }
 
     @Test func aSignalShowsAs128PlusIt() throws {
-        let outcome = try Subprocess.run(["sh", "-c", "kill -TERM $$"])
+        let outcome = try Subprocess.run(["sh", "-c", "kill -TERM $$"], environment: environment)
         #expect(outcome.status == 128 + SIGTERM)
     }
 
     @Test func largeOutputOnBothStreamsDoesNotDeadlock() throws {
         let outcome = try Subprocess.run(["sh", "-c", "i=0; while [ $i -lt 20000 ]; do echo line $i; echo err $i >&2; i=$((i+1)); done"],
-                                         timeout: 30000)
+                                         environment: environment, timeout: 30000)
         #expect(outcome.succeeded)
         #expect(outcome.stdout.filter { $0 == 0x0A }.count == 20000)
         #expect(outcome.stderr.count == Subprocess.stderrKept)
     }
 
-    @Test func unsetVariablesAreGone() throws {
-        // An inherited variable (tests run in parallel: this process's environment stays as it is).
-        guard let home = ProcessInfo.processInfo.environment["HOME"] else { return }
-        let kept = try Subprocess.run(["sh", "-c", "echo \"${HOME-unset}\""])
-        #expect(kept.stdout == Array((home + "\n").utf8))
-        let dropped = try Subprocess.run(["sh", "-c", "echo \"${HOME-unset}\""], unsetting: ["HOME"])
-        #expect(dropped.stdout == Array("unset\n".utf8))
+    @Test func theChildGetsExactlyTheEnvironmentGiven() throws {
+        let given = Environment(["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "ONLY": "this"])
+        let outcome = try Subprocess.run(["sh", "-c", "echo \"${ONLY-unset} ${HOME-unset}\""], environment: given)
+        #expect(outcome.text == "this unset")
+        let dropped = try Subprocess.run(["sh", "-c", "echo \"${ONLY-unset}\""], environment: given, unsetting: ["ONLY"])
+        #expect(dropped.text == "unset")
+        let set = try Subprocess.run(["sh", "-c", "echo \"$ONLY\""], environment: given, setting: ["ONLY": "that"])
+        #expect(set.text == "that")
+    }
+
+    @Test func programsAreFoundInTheGivenPath() {
+        let nowhere = Environment(["PATH": "/nonexistent"])
+        do {
+            _ = try Subprocess.run(["sh", "-c", "true"], environment: nowhere)
+            Issue.record("sh was found outside PATH")
+        } catch {
+            #expect(error.code == ENOENT)
+        }
     }
 
     @Test func pathsAreMadeAbsoluteLexically() {
-        #expect(GitPaths.absolute(".git", from: "/r") == "/r/.git")
-        #expect(GitPaths.absolute("../../.git/hooks", from: "/r/src/deep") == "/r/.git/hooks")
-        #expect(GitPaths.absolute("/a/./b/../c", from: "/x") == "/a/c")
-        #expect(GitPaths.absolute(".", from: "/r/") == "/r")
+        #expect(Paths.absolute(".git", from: "/r") == "/r/.git")
+        #expect(Paths.absolute("../../.git/hooks", from: "/r/src/deep") == "/r/.git/hooks")
+        #expect(Paths.absolute("/a/./b/../c", from: "/x") == "/a/c")
+        #expect(Paths.absolute(".", from: "/r/") == "/r")
+        #expect(Paths.normalized("/../x") == "/x")
+        #expect(Paths.expandingTilde("~/hooks", home: "/home/me") == "/home/me/hooks")
+        #expect(Paths.expandingTilde("~other/hooks", home: "/home/me") == "~other/hooks")
+        #expect(Paths.expandingTilde("~/hooks", home: nil) == "~/hooks")
     }
 }
