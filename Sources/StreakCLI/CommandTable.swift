@@ -161,19 +161,21 @@ public struct CommandSpec: Sendable {
     /// Usage after the command words: `[NAME] [--quiet]`.
     public let usage: String
     public let summary: String
-    /// A paragraph or two for `--help`.
-    public let details: String
+    /// A paragraph or two for `--help`, made only when shown: every command's spec is built to
+    /// find the one that runs, and this text is the one part that need not be.
+    public var details: String { makeDetails() }
+    private let makeDetails: @Sendable () -> String
     public let flags: [FlagSpec]
     /// What its positional arguments must be, and how many it takes.
     public let argumentType: ValueType?
     public let argumentCount: ClosedRange<Int>
 
-    public init(_ path: [String], usage: String, summary: String, details: String = "", flags: [FlagSpec] = [],
-                arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0) {
+    public init(_ path: [String], usage: String, summary: String, details: @autoclosure @escaping @Sendable () -> String = "",
+                flags: [FlagSpec] = [], arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0) {
         self.path = path
         self.usage = usage
         self.summary = summary
-        self.details = details
+        makeDetails = details
         self.flags = flags
         argumentType = arguments
         argumentCount = count

@@ -50,7 +50,7 @@ public struct Context {
 
     /// The streak named by the command's argument, or `default`.
     public func streakName(_ invocation: Invocation) -> StreakName {
-        invocation.argumentNames.first ?? .default
+        invocation.argumentName ?? .default
     }
 
     /// A stamp for the names of backups and set-aside files: this moment, local time.

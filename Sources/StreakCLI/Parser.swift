@@ -1,17 +1,14 @@
 import StreakCore
 
-/// The arguments given to one command, parsed against its spec: every word read by its
-/// declared type.
+/// The arguments given to one command, parsed against its spec: every word already checked
+/// against its declared type, and read again by that type when a command asks for the value.
+/// (Keeping the words, not the values, spares every command line a collection type of its own.)
 public struct Invocation: Sendable {
     public let command: CommandSpec
-    /// The positional arguments as given, each already checked against the command's type.
+    /// The positional arguments as given.
     public var arguments: [String] = []
-    /// The positional arguments as read.
-    public var argumentValues: [ParsedValue] = []
     /// Flag name (with dashes) to its values as given; a flag without a value has one empty string.
     public var flags: [String: [String]] = [:]
-    /// Flag name to its values as read by the flag's type.
-    var values: [String: [ParsedValue]] = [:]
 
     public func has(_ flag: String) -> Bool { flags[flag] != nil }
 
@@ -28,33 +25,48 @@ public struct Invocation: Sendable {
 
     /// The value of an integer flag.
     public func integer(_ flag: FlagSpec) -> Int? {
-        guard case .integer(let number)? = values[flag.name]?.last else { return nil }
+        guard case .integer(let number)? = read(text(flag), as: flag) else { return nil }
         return number
     }
 
     /// The last streak name given for a name flag.
-    public func name(_ flag: FlagSpec) -> StreakName? { names(flag).last }
+    public func name(_ flag: FlagSpec) -> StreakName? {
+        guard case .name(let name)? = read(text(flag), as: flag) else { return nil }
+        return name
+    }
 
     /// Every streak name given for a name flag, in order.
     public func names(_ flag: FlagSpec) -> [StreakName] {
-        (values[flag.name] ?? []).compactMap { value in
-            guard case .name(let name) = value else { return nil }
+        values(flag).compactMap { word in
+            guard case .name(let name)? = read(word, as: flag) else { return nil }
             return name
         }
     }
 
     /// The value of a time flag.
     public func time(_ flag: FlagSpec) -> TimeInput? {
-        guard case .time(let input)? = values[flag.name]?.last else { return nil }
+        guard case .time(let input)? = read(text(flag), as: flag) else { return nil }
         return input
     }
 
-    /// The positional arguments that are streak names.
+    /// The first positional argument, when the command's arguments are streak names.
+    public var argumentName: StreakName? {
+        guard let word = arguments.first, case .name(let name)? = try? command.argumentType?.parse(word, flag: nil) else { return nil }
+        return name
+    }
+
+    /// The positional arguments, when they are streak names.
     public var argumentNames: [StreakName] {
-        argumentValues.compactMap { value in
-            guard case .name(let name) = value else { return nil }
+        arguments.compactMap { word in
+            guard case .name(let name)? = try? command.argumentType?.parse(word, flag: nil) else { return nil }
             return name
         }
+    }
+
+    /// A value read by the flag's type (the parser has checked that it reads).
+    private func read(_ word: String?, as flag: FlagSpec) -> ParsedValue? {
+        guard let word else { return nil }
+        return try? flag.type?.parse(word, flag: flag.name)
     }
 }
 
@@ -103,10 +115,8 @@ public enum Parser {
             if invocation.flags[spec.name] != nil, !spec.repeatable, spec.type == nil {
                 continue
             }
+            _ = try spec.type?.parse(value, flag: spec.name)
             invocation.flags[spec.name, default: []].append(value)
-            if let type = spec.type {
-                invocation.values[spec.name, default: []].append(try type.parse(value, flag: spec.name))
-            }
         }
         if invocation.has("--help") { return invocation }
         let count = invocation.arguments.count
@@ -123,7 +133,7 @@ public enum Parser {
         if let type = command.argumentType {
             for word in invocation.arguments {
                 do {
-                    invocation.argumentValues.append(try type.parse(word, flag: nil))
+                    _ = try type.parse(word, flag: nil)
                 } catch {
                     throw unreadableArgument?(word) ?? error
                 }
