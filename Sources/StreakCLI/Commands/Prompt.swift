@@ -93,7 +93,7 @@ enum Prompt: Command {
             if first == "prompt" {
                 options.bare = false
                 index += 1
-            } else if !first.hasPrefix("-"), CommandTable.commandWords.contains(first) {
+            } else if !first.hasPrefix("-"), first == "help" || CommandTable.commandWords.contains(first) {
                 return nil
             }
         }
