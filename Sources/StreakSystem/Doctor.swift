@@ -261,7 +261,8 @@ public struct Checkup {
         }
         let git = Git(timeout: 5000, environment: environment)
         var folders: [(String, String?)] = []
-        folders.append(("this repository", (try? GitRepository.locate(git))??.runsHooksFrom))
+        let repository: GitRepository? = (try? GitRepository.locate(git)) ?? nil
+        folders.append(("this repository", repository?.runsHooksFrom))
         if let global = (try? GitGlobalConfig.hooksFolder(git)) ?? nil, !global.isEmpty {
             folders.append(("global core.hooksPath", global))
         }

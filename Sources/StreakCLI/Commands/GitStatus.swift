@@ -82,7 +82,7 @@ enum GitStatus: Command {
             if let ownHook, let installed = ours(ownHook) {
                 context.out.line("hook        \(ownHook.path): \(summary(installed))")
                 if chained { context.out.line("            then runs \(GitHookScript.countingHook)\(GitHookScript.backupSuffix), the hook that was there before") }
-            } else if let hook = [ownHook, toolHook].compactMap({ $0 }).first(where: \.counts), let caller = caller(of: hook) {
+            } else if let hook = [toolHook, ownHook].compactMap({ $0 }).first(where: \.counts), let caller = caller(of: hook) {
                 let through = caller == hook.path ? "" : " (git runs it through \(hook.path))"
                 context.out.line("hook        \(caller): calls 'streakprompt git hook post-commit'\(through)")
             } else {
