@@ -11,19 +11,29 @@ let package = Package(
         .executable(name: "streakprompt", targets: ["streakprompt"]),
     ],
     targets: [
-        // The rules: dates, runs, schedules, freezes, the segment. No Foundation, no libc.
+        // The rules: dates, runs, schedules, freezes, the segment, the settings fields, whether a
+        // commit counts. No Foundation, no libc: tested without a disk or a clock.
         .target(name: "StreakCore"),
-        // Files, the clock and the time zone: the only code that talks to the system.
+        // Every fact about the system: files and the data folder, the clock and the zone, the
+        // environment (passed in as a value), terminals, processes, git, the prompt's read path.
+        // The only code that imports the C library.
         .target(name: "StreakSystem", dependencies: ["StreakCore"]),
-        // Argument parsing and one file per command.
+        // Typed command declarations, the parser, and one file per command: parse, call, print.
+        // No libc: what it needs from the system it asks StreakSystem.
         .target(name: "StreakCLI", dependencies: ["StreakCore", "StreakSystem"]),
+        // `main`: the process's exit status from the command line.
         .executableTarget(
             name: "streakprompt",
             dependencies: ["StreakCLI"],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "StreakCoreTests", dependencies: ["StreakCore"]),
+        // What more than one test target uses: a seeded random generator, the heat map's fixture.
+        .target(name: "StreakTestSupport", path: "Tests/StreakTestSupport"),
+        .testTarget(name: "StreakCoreTests", dependencies: ["StreakCore", "StreakTestSupport"]),
+        // Store, files, doctor and repair, hooks and git, in process, with injected environments.
+        .testTarget(name: "StreakSystemTests", dependencies: ["StreakSystem", "StreakCore"]),
         .testTarget(name: "StreakCLITests", dependencies: ["StreakCLI", "StreakCore", "StreakSystem"]),
-        .testTarget(name: "StreakEndToEndTests", dependencies: ["StreakCore"]),
+        // The built binary, run as a user runs it, in real shells, tmux and git.
+        .testTarget(name: "StreakEndToEndTests", dependencies: ["StreakCore", "StreakTestSupport"]),
     ]
 )

@@ -23,25 +23,17 @@ public enum CLI {
     }
 
     static func run(_ words: [String], out: Output) -> Int32 {
-        let context = Context(out: out)
+        let context = Context(out: out, environment: .process)
         do {
             return try dispatch(words, context)
-        } catch let error as UsageError {
-            out.flush()
-            Exit.report(error.message)
-            return 2
-        } catch let error as Failure {
+        } catch {
             out.flush()
             Exit.report(error.message)
             return error.exitCode
-        } catch {
-            out.flush()
-            Exit.report("\(error)")
-            return 1
         }
     }
 
-    static func dispatch(_ words: [String], _ context: Context) throws -> Int32 {
+    static func dispatch(_ words: [String], _ context: Context) throws(CommandError) -> Int32 {
         if words.first == "--version" || words.first == "-V" {
             context.out.line("streakprompt \(version)")
             return 0
@@ -53,10 +45,11 @@ public enum CLI {
             Help.overview(context.out)
             return 0
         }
-        if words == [Refresh.word] { return Refresh.run(context) }
+        if words == [PromptSource.refreshArgument] { return Refresh.run(context) }
         // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
         guard let (command, taken) = CommandTable.command(for: words) else {
-            let invocation = try Parser.parse(words, for: Prompt.spec)
+            let invocation = try Parser.parse(words, for: Prompt.spec,
+                                              unreadableArgument: { Prompt.unknownWord($0, bare: true) })
             if invocation.has("--help") { Help.command(Prompt.spec, context.out); return 0 }
             return Prompt.run(invocation, context, bare: true)
         }
@@ -103,7 +96,10 @@ enum Help {
         let labels = flags.map { flag -> String in
             var label = flag.short.map { "\($0), " } ?? "    "
             label += flag.name
-            if let value = flag.value { label += " " + value }
+            if let type = flag.type {
+                // A closed set of words is shown as the words themselves.
+                if case .choice(_, _, let words) = type { label += " " + words.joined(separator: "|") } else { label += " " + type.placeholder }
+            }
             return label
         }
         let width = labels.map(\.count).max() ?? 0

@@ -1,30 +1,149 @@
+import StreakCore
+import StreakSystem
+
 /// The command line, described once: the parser, `--help`, the error suggestions and the shell
 /// completions are all read from this table, so they cannot disagree.
-public struct FlagSpec: Sendable, Equatable {
+
+/// What a flag's value or a command's arguments must be.
+///
+/// The parser reads every word with it (and refuses one that does not read, with one message
+/// per rule), `--help` shows it, and the completion scripts offer what it allows.
+public enum ValueType: Sendable {
+    /// Any text; the placeholder names it in help (`FMT`).
+    case text(String)
+    /// One of `words`; `noun` says what they are in an error (`shell`).
+    case choice(String, noun: String, words: [String])
+    /// A whole number within `range`.
+    case integer(String, ClosedRange<Int>)
+    /// A valid streak name (`StreakName`). `existing`: completions offer the streaks there are
+    /// (not for `add`, whose name is new).
+    case streakName(existing: Bool)
+    /// A moment in ISO 8601 (`TimeInput`).
+    case time
+    /// A value of a streak setting, read by the field's one parser (`SettingsField`), with a
+    /// few examples to offer.
+    case setting(SettingsField, placeholder: String, examples: [String] = [])
+    /// A POSIX extended regular expression, as bash and zsh will match it.
+    case regex
+    case file
+    case folder
+
+    /// What `--help` and error messages call the value: `NAME`, `FMT`.
+    public var placeholder: String {
+        switch self {
+        case .text(let placeholder), .choice(let placeholder, _, _), .integer(let placeholder, _),
+             .setting(_, let placeholder, _):
+            return placeholder
+        case .streakName: return "NAME"
+        case .time: return "TIME"
+        case .regex: return "REGEX"
+        case .file: return "FILE"
+        case .folder: return "PATH"
+        }
+    }
+
+    /// The fixed words a shell offers for it (the allowed ones, or examples).
+    public var choices: [String] {
+        switch self {
+        case .choice(_, _, let words): return words
+        case .setting(_, _, let examples): return examples
+        default: return []
+        }
+    }
+
+    /// What a shell completes it with.
+    public var completion: Completion {
+        switch self {
+        case .choice, .setting: return choices.isEmpty ? .none : .words(choices)
+        case .streakName(let existing): return existing ? .streak : .none
+        case .file: return .file
+        case .folder: return .folder
+        case .text, .integer, .time, .regex: return .none
+        }
+    }
+
+    /// `word` read as this type, or the usage error that says why not. `flag` is where it was
+    /// given (`--weeks`), nil for an argument.
+    public func parse(_ word: String, flag: String?) throws(CommandError) -> ParsedValue {
+        let quoted = "'" + Text.visible(word) + "'"
+        let given = flag.map { $0 + " " + quoted } ?? quoted
+        switch self {
+        case .text, .file, .folder:
+            return .text(word)
+        case .choice(_, let noun, let words):
+            guard words.contains(word) else {
+                let closest = Suggest.closest(to: word, in: words)
+                let list = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+                throw .usage("unknown \(noun) \(quoted)\(flag.map { " for " + $0 } ?? ""); did you mean '\(closest)'? (\(list))")
+            }
+            return .text(word)
+        case .integer(_, let range):
+            guard let number = Decimal.parse(word.utf8), range.contains(number) else {
+                throw .usage("\(given) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return .integer(number)
+        case .streakName:
+            do {
+                return .name(try StreakName(word))
+            } catch {
+                throw .usage(error.message)
+            }
+        case .time:
+            guard let input = TimeInput(word) else { throw ValueType.notATime(given) }
+            return .time(input)
+        case .setting(let field, _, _):
+            var settings = StreakSettings()
+            if let problem = field.apply(word, to: &settings) { throw .usage((flag ?? field.key) + " " + problem) }
+            return .text(word)
+        case .regex:
+            if let problem = ExtendedRegex.problem(word) {
+                throw .usage("\(given) is not an extended regular expression (\(problem)); e.g. '^quiz( |$)'")
+            }
+            return .text(word)
+        }
+    }
+
+    /// The one message for a time that does not read, wherever it was given (`--now 'x'`,
+    /// `STREAKPROMPT_NOW='x'`).
+    public static func notATime(_ given: String) -> CommandError {
+        .usage("\(given) is not a time; use ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59:30+01:00 or 2026-11-22")
+    }
+}
+
+/// A value read by its `ValueType`.
+public enum ParsedValue: Sendable, Equatable {
+    case text(String)
+    case integer(Int)
+    case name(StreakName)
+    case time(TimeInput)
+}
+
+/// One flag of a command.
+public struct FlagSpec: Sendable {
     /// With the dashes: `--json`.
     public let name: String
     /// A one-letter alias with its dash, `-q`, if any.
     public let short: String?
-    /// The value's placeholder (`FMT`) if the flag takes one.
-    public let value: String?
+    /// What its value must be; nil for a flag that takes none.
+    public let type: ValueType?
     public let help: String
-    /// Values to offer in completions.
-    public let choices: [String]
-    /// What to complete for the value when there are no fixed choices.
-    public let completes: Completion
     /// May be given more than once.
     public let repeatable: Bool
 
-    public init(_ name: String, short: String? = nil, value: String? = nil, help: String, choices: [String] = [],
-                completes: Completion = .none, repeatable: Bool = false) {
+    public init(_ name: String, short: String? = nil, _ type: ValueType? = nil, help: String, repeatable: Bool = false) {
         self.name = name
         self.short = short
-        self.value = value
+        self.type = type
         self.help = help
-        self.choices = choices
-        self.completes = completes
         self.repeatable = repeatable
     }
+
+    /// The value's placeholder (`FMT`), if the flag takes one.
+    public var value: String? { type?.placeholder }
+    /// Values to offer in completions.
+    public var choices: [String] { type?.choices ?? [] }
+    /// What to complete for the value.
+    public var completion: Completion { type?.completion ?? .none }
 }
 
 /// What a shell should offer for an argument.
@@ -37,32 +156,38 @@ public enum Completion: Sendable, Equatable {
 }
 
 public struct CommandSpec: Sendable {
-    /// The words that select it: `["git", "install"]`; empty for the bare command.
+    /// The words that select it: `["git", "install"]`.
     public let path: [String]
     /// Usage after the command words: `[NAME] [--quiet]`.
     public let usage: String
     public let summary: String
-    /// A paragraph or two for `--help`.
-    public let details: String
+    /// A paragraph or two for `--help`, made only when shown: every command's spec is built to
+    /// find the one that runs, and this text is the one part that need not be.
+    public var details: String { makeDetails() }
+    private let makeDetails: @Sendable () -> String
     public let flags: [FlagSpec]
-    /// Positional arguments: their placeholder, how many, and what to complete.
-    public let arguments: String?
+    /// What its positional arguments must be, and how many it takes.
+    public let argumentType: ValueType?
     public let argumentCount: ClosedRange<Int>
-    public let argumentCompletion: Completion
 
-    public init(_ path: [String], usage: String, summary: String, details: String = "", flags: [FlagSpec] = [],
-                arguments: String? = nil, count: ClosedRange<Int> = 0...0, completes: Completion = .none) {
+    public init(_ path: [String], usage: String, summary: String, details: @autoclosure @escaping @Sendable () -> String = "",
+                flags: [FlagSpec] = [], arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0) {
         self.path = path
         self.usage = usage
         self.summary = summary
-        self.details = details
+        makeDetails = details
         self.flags = flags
-        self.arguments = arguments
-        self.argumentCount = count
-        self.argumentCompletion = completes
+        argumentType = arguments
+        argumentCount = count
     }
 
     public var name: String { path.joined(separator: " ") }
+
+    /// The arguments' placeholder, `NAME`.
+    public var arguments: String? { argumentType?.placeholder }
+
+    /// What to complete for an argument.
+    public var argumentCompletion: Completion { argumentType?.completion ?? .none }
 
     /// Every flag the command accepts, including `--help`.
     public var allFlags: [FlagSpec] { flags + [CommandTable.help] }
@@ -71,17 +196,19 @@ public struct CommandSpec: Sendable {
 /// A command: its line in the table and what it does. One file per command.
 protocol Command {
     static var spec: CommandSpec { get }
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32
 }
 
 public enum CommandTable {
     static let help = FlagSpec("--help", short: "-h", help: "show this help")
-    static let now = FlagSpec("--now", value: "TIME",
+    static let now = FlagSpec("--now", .time,
                               help: "act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)")
     static let json = FlagSpec("--json", help: "print JSON")
     static let quiet = FlagSpec("--quiet", short: "-q", help: "print nothing on success")
-    static let shells = ["bash", "zsh", "fish"]
+    /// Where a segment can be printed (`Host`).
     static let hosts = ["bash", "zsh", "fish", "tmux", "plain"]
+    /// What `init` and `completions` write for.
+    static let shell = ValueType.choice("SHELL", noun: "shell", words: PluginShell.names)
 
     /// Every command, in the order `--help` lists them.
     static let all: [any Command.Type] = [
@@ -99,8 +226,6 @@ public enum CommandTable {
         "prompt", "tick", "status", "list", "add", "remove", "history", "calendar", "export", "import",
         "init", "git", "completions", "doctor", "sync",
     ]
-
-    public static var prompt: CommandSpec { Prompt.spec }
 
     /// The command selected by the leading words of `arguments`, and how many words it took.
     static func command(for arguments: [String]) -> (any Command.Type, Int)? {

@@ -1,14 +1,24 @@
 import StreakCore
 import StreakSystem
 
-/// A failed operation: `streakprompt: <what went wrong>; <what to do>` on stderr, exit 1.
-public struct Failure: Error, Sendable {
-    public var message: String
-    public var exitCode: Int32
+/// How a command fails, the one error every command throws: a mistake in the command line
+/// (exit 2; the message names the closest valid word) or a failed operation (exit 1). Either way
+/// one line on stderr, `streakprompt: <what went wrong>; <what to do>`.
+public enum CommandError: Error, Equatable, Sendable {
+    case usage(String)
+    case failure(String)
 
-    public init(_ message: String, exitCode: Int32 = 1) {
-        self.message = message
-        self.exitCode = exitCode
+    public var message: String {
+        switch self {
+        case .usage(let message), .failure(let message): return message
+        }
+    }
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: return 2
+        case .failure: return 1
+        }
     }
 }
 

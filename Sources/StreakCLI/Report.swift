@@ -70,8 +70,8 @@ enum Report {
     }
 
     /// Reads one streak for a command that reports on it, warning about unreadable lines.
-    static func load(_ name: StreakName, _ store: Store, _ context: Context) throws -> LoadedStreak {
-        guard store.exists(name) else { throw StoreError.missing(name).failure }
+    static func load(_ name: StreakName, _ store: Store, _ context: Context) throws(CommandError) -> LoadedStreak {
+        guard store.exists(name) else { throw StoreError.missing(name).commandError }
         let streak = try storeCall { () throws(StoreError) -> LoadedStreak in try store.load(name, zone: context.zone) }
         for problem in streak.problems {
             Exit.warn(problem.message + " (line kept, not counted)")

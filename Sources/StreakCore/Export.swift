@@ -176,28 +176,20 @@ extension ExportDocument {
 
             var settings = StreakSettings()
             var given = false
-            if let icon = item.member("icon") {
-                guard let text = icon.value.string else {
-                    throw ImportProblem(line: line(icon), reason: "\"icon\" must be a string")
+            for field in SettingsField.all {
+                guard let node = item.member(field.key) else { continue }
+                let text: String
+                if field.isNumber {
+                    text = node.value.int.map { String($0) } ?? node.value.text
+                } else {
+                    guard let string = node.value.string else {
+                        throw ImportProblem(line: line(node), reason: "\"\(field.key)\" must be a string")
+                    }
+                    text = string
                 }
-                if let problem = Icon.problem(with: text) { throw ImportProblem(line: line(icon), reason: problem) }
-                settings.icon = text
-                given = true
-            }
-            if let scheduleNode = item.member("schedule") {
-                guard let text = scheduleNode.value.string, let schedule = Schedule(text) else {
-                    throw ImportProblem(line: line(scheduleNode),
-                                        reason: "\"schedule\" must be daily, weekdays, weekends or days such as \"mon,wed,fri\"")
+                if let problem = field.apply(text, to: &settings) {
+                    throw ImportProblem(line: line(node), reason: "\"\(field.key)\" " + problem)
                 }
-                settings.rules.schedule = schedule
-                given = true
-            }
-            if let freezesNode = item.member("freezes") {
-                guard let freezes = freezesNode.value.int, (0...Rules.maxFreezes).contains(freezes) else {
-                    throw ImportProblem(line: line(freezesNode),
-                                        reason: "\"freezes\" must be a whole number from 0 to \(Rules.maxFreezes)")
-                }
-                settings.rules.freezes = freezes
                 given = true
             }
 

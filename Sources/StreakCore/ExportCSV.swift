@@ -40,9 +40,7 @@ extension ExportDocument {
                                 reason: "the CSV header needs the columns 'streak' and 'date' (an export writes '\(csvColumns.joined(separator: ","))')")
         }
         let atColumn = column("at")
-        let iconColumn = column("icon")
-        let scheduleColumn = column("schedule")
-        let freezesColumn = column("freezes")
+        let settingsColumns = SettingsField.all.map { ($0, column($0.key)) }
 
         var order: [StreakName] = []
         var actions: [StreakName: [Action]] = [:]
@@ -64,23 +62,15 @@ extension ExportDocument {
                 actions[name] = []
             }
 
-            let icon = iconColumn.map { fields[$0] } ?? ""
-            let scheduleText = scheduleColumn.map { fields[$0].trimmingSpaces() } ?? ""
-            let freezesText = freezesColumn.map { fields[$0].trimmingSpaces() } ?? ""
-            if !icon.isEmpty || !scheduleText.isEmpty || !freezesText.isEmpty {
-                var given = StreakSettings(icon: icon)
-                if let problem = Icon.problem(with: icon) { throw ImportProblem(line: line, reason: "icon: " + problem) }
-                if !scheduleText.isEmpty {
-                    guard let schedule = Schedule(scheduleText) else {
-                        throw ImportProblem(line: line, reason: "schedule '\(Text.visible(String(scheduleText)))' is not a schedule; use daily, weekdays, weekends or days such as mon,wed,fri")
+            let texts = settingsColumns.map { field, column in (field, column.map { fields[$0] } ?? "") }
+            if texts.contains(where: { field, text in !field.isBlank(text) }) {
+                // A row that gives any setting gives all of them: a blank one is the default,
+                // and a blank icon is no icon.
+                var given = StreakSettings(icon: "")
+                for (field, text) in texts where !field.isBlank(text) {
+                    if let problem = field.apply(text, to: &given) {
+                        throw ImportProblem(line: line, reason: field.key + " " + problem)
                     }
-                    given.rules.schedule = schedule
-                }
-                if !freezesText.isEmpty {
-                    guard let freezes = Decimal.parse(freezesText.utf8), freezes <= Rules.maxFreezes else {
-                        throw ImportProblem(line: line, reason: "freezes '\(Text.visible(String(freezesText)))' must be a whole number from 0 to \(Rules.maxFreezes)")
-                    }
-                    given.rules.freezes = freezes
                 }
                 if let (earlier, earlierLine) = settings[name] {
                     guard earlier == given else {

@@ -128,24 +128,9 @@ public struct StreakSettings: Hashable, Sendable {
             }
             let key = String(decoding: line[..<equals], as: UTF8.self).trimmingSpaces()
             let value = String(decoding: line[(equals + 1)...], as: UTF8.self)
-            switch key {
-            case "icon":
-                if let problem = Icon.problem(with: value) {
-                    return .failure(BadLine(line: lineNumber, reason: problem))
-                }
-                settings.icon = value
-            case "schedule":
-                guard let schedule = Schedule(value.trimmingSpaces()) else {
-                    return .failure(BadLine(line: lineNumber, reason: "unknown schedule '\(Text.visible(value))'"))
-                }
-                settings.rules.schedule = schedule
-            case "freezes":
-                guard let freezes = Decimal.parse(value.trimmingSpaces().utf8), freezes <= Rules.maxFreezes else {
-                    return .failure(BadLine(line: lineNumber, reason: "freezes must be 0…\(Rules.maxFreezes)"))
-                }
-                settings.rules.freezes = freezes
-            default:
-                continue
+            guard let field = SettingsField.named(key) else { continue }
+            if let problem = field.apply(value, to: &settings) {
+                return .failure(BadLine(line: lineNumber, reason: key + " " + problem))
             }
         }
         return .success(settings)

@@ -11,20 +11,23 @@ public struct CommitFacts: Equatable, Sendable {
     public var authorTime: Int64
     public var committerEmail: String
     public var committerTime: Int64
+    /// Whether the commit was just made by the git command this process runs under (the hook,
+    /// not a later `--dry-run`), with no one-off identity override in effect (`git -c`,
+    /// `GIT_COMMITTER_EMAIL`): then its committer is the user git is configured for.
+    public var madeHere: Bool
 
     public init(reflogSubject: String?, replaying: [String] = [], authorEmail: String, authorTime: Int64,
-                committerEmail: String, committerTime: Int64) {
+                committerEmail: String, committerTime: Int64, madeHere: Bool = false) {
         self.reflogSubject = reflogSubject
         self.replaying = replaying
         self.authorEmail = authorEmail
         self.authorTime = authorTime
         self.committerEmail = committerEmail
         self.committerTime = committerTime
+        self.madeHere = madeHere
     }
 
-    /// Whether the author is whoever ran `git commit` (same address, without case). Without
-    /// identity overrides (`git -c`, `GIT_COMMITTER_EMAIL`) the committer is the configured
-    /// user, so such a commit is theirs and the hook need not ask git for `user.email`.
+    /// Whether the author is whoever ran `git commit` (same address, without case).
     public var isAuthoredByCommitter: Bool {
         CommitJudge.normalized(authorEmail) == CommitJudge.normalized(committerEmail)
     }
@@ -41,13 +44,25 @@ public enum CommitVerdict: Equatable, Sendable {
     case skipped(String)
 }
 
+/// What the judge asks about the commit HEAD points at. It asks lazily, cheapest first, so a
+/// hook pays only for the questions its verdict needs (no `git log` during a rebase, no
+/// `git config` when the commit was just made by the configured user).
+public protocol CommitQuestions {
+    associatedtype Failure: Error
+    /// The replay states present in the git folder (`CommitFacts.replayStates`).
+    func replayStates() throws(Failure) -> [String]
+    /// What git says about HEAD's commit; nil when there is none.
+    func head() throws(Failure) -> CommitFacts?
+    /// The user's configured addresses: `user.email` and every `streakprompt.email`, without
+    /// one-off overrides.
+    func yourEmails() throws(Failure) -> [String]
+}
+
 /// Decides whether a commit is new work by the user, which is all a streak should count: a
 /// rebase, cherry-pick or amend of 50 commits is not 50 new actions, a colleague's commit is
-/// not the user's, and a commit dated last week (`--date`) is not today's work.
+/// not the user's, and a commit dated last week (`--date`) is not today's work. The hook and
+/// `git hook --dry-run` both ask it, so they cannot disagree.
 public struct CommitJudge: Sendable {
-    /// The user's addresses: `user.email` and every `streakprompt.email`. Empty when none is
-    /// configured; then the commit's committer (whoever ran `git commit`) stands for the user.
-    public var yourEmails: [String]
     /// The moment the hook acts at (the clock, or `STREAKPROMPT_NOW`).
     public var now: Int64
     /// The wall clock, which git also read when it dated the commit.
@@ -57,23 +72,35 @@ public struct CommitJudge: Sendable {
     /// today's new work: room for an editor left open over lunch, not for `--date` last week.
     public static let freshness: Int64 = 6 * 3600
 
-    public init(yourEmails: [String], now: Int64, clock: Int64) {
-        self.yourEmails = yourEmails
+    public init(now: Int64, clock: Int64) {
         self.now = now
         self.clock = clock
     }
 
-    public func verdict(_ commit: CommitFacts) -> CommitVerdict {
-        if let state = commit.replaying.first {
-            return .skipped("git is replaying commits (\(state) is present): a rebase, cherry-pick or revert")
-        }
+    /// The verdict on HEAD's commit.
+    public func verdict<Questions: CommitQuestions>(asking questions: Questions) throws(Questions.Failure) -> CommitVerdict {
+        let replaying = try questions.replayStates()
+        if let state = replaying.first { return .skipped(CommitJudge.replaying(state)) }
+        guard var commit = try questions.head() else { return .skipped("git shows no commit at HEAD") }
+        commit.replaying = replaying
+        return try verdict(commit, yourEmails: questions.yourEmails)
+    }
+
+    /// The verdict on a commit; `yourEmails` is asked only when the author must be checked
+    /// against the user's addresses: not when the commit was just made here by its author
+    /// (`CommitFacts.madeHere`), whose address git took from the same configuration. Empty
+    /// addresses (none configured) make the committer stand for the user.
+    public func verdict<Failure: Error>(_ commit: CommitFacts,
+                                        yourEmails: () throws(Failure) -> [String]) throws(Failure) -> CommitVerdict {
+        if let state = commit.replaying.first { return .skipped(CommitJudge.replaying(state)) }
         if let subject = commit.reflogSubject, let reason = CommitJudge.replayReason(subject) {
             return .skipped(reason)
         }
-        let mine = yourEmails.isEmpty ? [commit.committerEmail] : yourEmails
+        let configured = commit.madeHere && commit.isAuthoredByCommitter ? [] : try yourEmails()
+        let mine = configured.isEmpty ? [commit.committerEmail] : configured
         let author = CommitJudge.normalized(commit.authorEmail)
         guard mine.contains(where: { CommitJudge.normalized($0) == author }) else {
-            let whose = yourEmails.isEmpty ? "its committer's" : "yours (user.email, streakprompt.email)"
+            let whose = configured.isEmpty ? "its committer's" : "yours (user.email, streakprompt.email)"
             return .skipped("its author <\(commit.authorEmail)> is someone else: the address is not \(whose)")
         }
         if abs(commit.authorTime - commit.committerTime) > CommitJudge.freshness {
@@ -83,6 +110,10 @@ public struct CommitJudge: Sendable {
             return .skipped("its author date is far from now (backdated with --date?)")
         }
         return .counts
+    }
+
+    static func replaying(_ state: String) -> String {
+        "git is replaying commits (\(state) is present): a rebase, cherry-pick or revert"
     }
 
     /// Why a reflog subject shows a commit that is not new work, or nil when it is a plain

@@ -39,7 +39,6 @@ public struct SegmentFormat: Sendable, Equatable {
     }
 
     public static let defaultText = "{icon}{count}"
-    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.

@@ -38,14 +38,15 @@ public struct Finding: Sendable, Equatable {
 /// anything.
 public struct Checkup {
     public let store: Store
+    /// Where the checks look: `HOME`, `PATH`, `SHELL`, the XDG folders, and what git reads.
+    public let environment: Environment
 
-    /// The marker every git hook we install carries.
-    public static let hookMarker = "streakprompt-hook"
     /// Bad lines listed per file before the rest are summed up.
     static let linesListed = 20
 
-    public init(store: Store) {
+    public init(store: Store, environment: Environment) {
         self.store = store
+        self.environment = environment
     }
 
     // MARK: Data
@@ -200,18 +201,18 @@ public struct Checkup {
 
     // MARK: Shell plugins
 
-    /// Start-up files that mention `streakprompt`, and whether the binary is on `PATH`.
+    /// Start-up files that load streakprompt (a mention outside a comment), and whether the
+    /// binary is on `PATH`.
     public func shellPlugins() -> [Finding] {
         let area = "shell"
         var findings: [Finding] = []
-        if let found = Checkup.onPath("streakprompt") {
+        if let found = ExecutablePath.search("streakprompt", environment: environment) {
             findings.append(Finding(area, .ok, "streakprompt is on PATH: \(found)"))
         } else {
             findings.append(Finding(area, .warning, "streakprompt is not on PATH: shell plugins and git hooks call it by name; install it into a folder on PATH"))
         }
-        guard let home = Environment.homeFolder else { return findings }
-        let config = Environment.nonEmpty("XDG_CONFIG_HOME") ?? Paths.join(home, ".config")
-        let zdot = Environment.nonEmpty("ZDOTDIR") ?? home
+        guard let home = environment.homeFolder, let config = environment.configFolder else { return findings }
+        let zdot = environment.nonEmpty("ZDOTDIR") ?? home
         var candidates = [
             Paths.join(home, ".bashrc"), Paths.join(home, ".bash_profile"), Paths.join(home, ".profile"),
             Paths.join(zdot, ".zshrc"), Paths.join(config, "fish/config.fish"),
@@ -225,65 +226,73 @@ public struct Checkup {
         var seen = Set<String>()
         for path in candidates where seen.insert(path).inserted {
             guard let bytes = (try? Files.readIfPresent(path, limit: 4 << 20)) ?? nil else { continue }
-            if String(decoding: bytes, as: UTF8.self).contains("streakprompt") {
+            if Checkup.loadsStreakprompt(String(decoding: bytes, as: UTF8.self)) {
                 findings.append(Finding(area, .ok, "\(path) loads streakprompt"))
             }
         }
         if findings.count == 1 {
-            findings.append(Finding(area, .note, "no shell start-up file mentions streakprompt: add eval \"$(streakprompt init zsh)\" (or bash, fish) to show the streak in your prompt"))
+            findings.append(Finding(area, .note, "no shell start-up file loads streakprompt: " + Checkup.startupAdvice(ShellStartup.of(environment))))
         }
         return findings
     }
 
-    static func onPath(_ program: String) -> String? {
-        for folder in (Environment.value("PATH") ?? "").split(separator: ":") {
-            let path = Paths.join(String(folder), program)
-            if !Files.isFolder(path), path.withCString({ access($0, X_OK) }) == 0 { return path }
+    /// Whether a start-up file mentions streakprompt outside its comments.
+    public static func loadsStreakprompt(_ text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { ShellLine.code(of: $0).contains("streakprompt") }
+    }
+
+    /// What to add, in the user's shell's syntax when `SHELL` names one we know, else for each.
+    static func startupAdvice(_ shell: ShellStartup?) -> String {
+        if let shell {
+            return "add '\(shell.line)' to \(shell.file) to show the streak in your prompt"
         }
-        return nil
+        let each = ShellStartup.all.map { "'\($0.line)' to \($0.file)" }
+        return "add " + each.dropLast().joined(separator: ", ") + " or " + each.last! + " (your shell's) to show the streak in your prompt"
     }
 
     // MARK: Git hooks
 
-    /// The post-commit hooks git would run here: this repository's hooks folder and the
-    /// global `core.hooksPath`.
+    /// The post-commit hooks git would run here: the folder this repository runs hooks from,
+    /// and the global `core.hooksPath`.
     public func gitHooks() -> [Finding] {
         let area = "git hooks"
-        guard Checkup.onPath("git") != nil else { return [Finding(area, .note, "git is not installed: no hooks to check")] }
-        var folders: [(String, String)] = []
-        if let local = try? Subprocess.run(["git", "rev-parse", "--git-path", "hooks"], timeout: 5000),
-           local.succeeded, !local.text.isEmpty {
-            folders.append(("this repository", local.text))
-        } else {
-            folders.append(("this repository", ""))
+        guard ExecutablePath.search("git", environment: environment) != nil else {
+            return [Finding(area, .note, "git is not installed: no hooks to check")]
         }
-        if let global = try? Subprocess.run(["git", "config", "--global", "--get", "core.hooksPath"], timeout: 5000),
-           global.succeeded, !global.text.isEmpty {
-            var path = global.text
-            if path.hasPrefix("~/"), let home = Environment.homeFolder { path = Paths.join(home, String(path.dropFirst(2))) }
-            folders.append(("global core.hooksPath", path))
+        let git = Git(timeout: 5000, environment: environment)
+        var folders: [(String, String?)] = []
+        let repository: GitRepository? = (try? GitRepository.locate(git)) ?? nil
+        folders.append(("this repository", repository?.runsHooksFrom))
+        if let global = (try? GitGlobalConfig.hooksFolder(git)) ?? nil, !global.isEmpty {
+            folders.append(("global core.hooksPath", global))
         }
         var findings: [Finding] = []
         var seen = Set<String>()
         for (label, folder) in folders {
-            guard !folder.isEmpty else {
+            guard let folder else {
                 findings.append(Finding(area, .note, "not inside a git repository: no repository hook to check"))
                 continue
             }
             guard seen.insert(folder).inserted else { continue }
-            let hook = Paths.join(folder, "post-commit")
-            guard let bytes = (try? Files.readIfPresent(hook, limit: 1 << 20)) ?? nil else {
+            let hook = CommitHook.inspect(folder: folder)
+            let through: String
+            switch hook.kind {
+            case .missing:
                 findings.append(Finding(area, .note, "\(label): no post-commit hook in \(folder) ('streakprompt git install' adds one)"))
                 continue
-            }
-            guard String(decoding: bytes, as: UTF8.self).contains(Checkup.hookMarker) else {
-                findings.append(Finding(area, .note, "\(label): \(hook) is not streakprompt's ('streakprompt git install' keeps it and adds ours)"))
+            case .foreign:
+                findings.append(Finding(area, .note, "\(label): \(hook.path) is not streakprompt's and does not call it ('streakprompt git install' keeps it and adds ours)"))
                 continue
+            case .ours:
+                through = ""
+            case .calls(let caller, _):
+                through = caller == hook.path ? " (it calls 'streakprompt git hook post-commit')"
+                    : " (it runs \(caller), which calls 'streakprompt git hook post-commit')"
             }
-            if hook.withCString({ access($0, X_OK) }) == 0 {
-                findings.append(Finding(area, .ok, "\(label): \(hook) counts commits"))
+            if hook.isExecutable {
+                findings.append(Finding(area, .ok, "\(label): \(hook.path) counts commits" + through))
             } else {
-                findings.append(Finding(area, .problem, "\(label): \(hook) is not executable, so git skips it; run chmod +x \(hook)"))
+                findings.append(Finding(area, .problem, "\(label): \(hook.path) is not executable, so git skips it; run chmod +x \(hook.path)"))
             }
         }
         return findings
@@ -298,7 +307,7 @@ public struct Checkup {
         for index in 0...runs {
             let result: (status: Int32, nanoseconds: Int64)
             do throws(SystemError) {
-                result = try Subprocess.time([executable, "prompt"], setting: ["NO_COLOR": "1"])
+                result = try Subprocess.time([executable, "prompt"], environment: environment, setting: ["NO_COLOR": "1"])
             } catch {
                 return [Finding(area, .warning, "cannot time the prompt: \(error.message)")]
             }

@@ -7,35 +7,94 @@ import Darwin
 #endif
 import StreakCore
 
-/// The process environment, read on demand.
-public enum Environment {
+/// The variables a command runs with, as a value.
+///
+/// Whatever needs a variable is handed an `Environment`; nothing in the middle of a check or an
+/// operation reads the process's own. The command line passes `.process` once; tests pass the
+/// exact variables a case needs, in process, without touching the test runner's environment.
+public struct Environment: Sendable {
+    private enum Source: Sendable {
+        case process
+        case fixed([String: String])
+    }
+
+    private let source: Source
+
+    /// The process's environment, each variable read when it is asked for (the prompt reads a
+    /// handful and must not pay for copying the rest).
+    public static var process: Environment { Environment(source: .process) }
+
+    private init(source: Source) {
+        self.source = source
+    }
+
+    /// Exactly these variables, nothing inherited.
+    public init(_ variables: [String: String]) {
+        source = .fixed(variables)
+    }
+
     /// The variable's value, or nil when it is unset.
-    public static func value(_ name: String) -> String? {
-        guard let raw = getenv(name) else { return nil }
-        return String(cString: raw)
+    public func value(_ name: String) -> String? {
+        switch source {
+        case .process:
+            guard let raw = getenv(name) else { return nil }
+            return String(cString: raw)
+        case .fixed(let variables):
+            return variables[name]
+        }
     }
 
     /// The variable's value, or nil when it is unset or empty.
-    public static func nonEmpty(_ name: String) -> String? {
+    public func nonEmpty(_ name: String) -> String? {
         guard let value = value(name), !value.isEmpty else { return nil }
         return value
     }
 
+    /// Every variable as `NAME=VALUE`, what a child process is started with.
+    public func entries() -> [String] {
+        switch source {
+        case .process:
+            var result: [String] = []
+            guard var entry = Environment.processEntries() else { return result }
+            while let pointer = entry.pointee {
+                result.append(String(cString: pointer))
+                entry += 1
+            }
+            return result
+        case .fixed(let variables):
+            return variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
+        }
+    }
+
+    private static func processEntries() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        return _NSGetEnviron()?.pointee
+        #else
+        return environ
+        #endif
+    }
+
     /// Whether colour is off: `NO_COLOR` set to anything non-empty (no-color.org), or a dumb
     /// terminal.
-    public static var colorDisabled: Bool {
+    public var colorDisabled: Bool {
         nonEmpty("NO_COLOR") != nil || value("TERM") == "dumb"
     }
 
     /// The user's home folder, `$HOME`. (The password database is not consulted: a static
     /// binary cannot load the C library's name-service modules.)
-    public static var homeFolder: String? {
+    public var homeFolder: String? {
         nonEmpty("HOME")
+    }
+
+    /// `XDG_CONFIG_HOME` when it is an absolute path (the XDG rule), else `~/.config`.
+    public var configFolder: String? {
+        if let xdg = nonEmpty("XDG_CONFIG_HOME"), xdg.hasPrefix("/") { return xdg }
+        return homeFolder.map { Paths.join($0, ".config") }
     }
 
     /// A name for this machine, for its own action log: `STREAKPROMPT_MACHINE`, else the host
     /// name reduced to the characters of a streak name.
-    public static var machineName: String {
+    public var machineName: String {
         if let given = nonEmpty("STREAKPROMPT_MACHINE"), StreakName.problem(with: given) == nil { return given }
         var buffer = [CChar](repeating: 0, count: 256)
         var name = "machine"
@@ -61,6 +120,26 @@ public enum Clock {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec)
+    }
+
+    /// Milliseconds since the epoch, for pacing output.
+    public static func milliseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+}
+
+/// A clock that never jumps, for deadlines and timings.
+enum Monotonic {
+    static func nanoseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    static func milliseconds() -> Int64 {
+        nanoseconds() / 1_000_000
     }
 }
 

@@ -170,6 +170,21 @@ public enum Files {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a regular file this process may run (links followed).
+    public static func isExecutable(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// Whether two paths name one file (links followed): the same device and inode.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -201,6 +216,13 @@ public enum Files {
         guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else { throw SystemError("remove", path) }
     }
 
+    /// The process's current folder, or nil when it cannot be told (it was removed).
+    public static func currentFolder() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether this process may create files in the folder.
     public static func isWritableFolder(_ path: String) -> Bool {
         path.withCString { access($0, W_OK | X_OK) } == 0
@@ -229,30 +251,3 @@ public final class FileBytes {
     }
 }
 
-
-/// Path arithmetic on plain strings (no Foundation).
-public enum Paths {
-    public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
-    }
-
-    public static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
-
-    public static func join(_ parts: String...) -> String {
-        var out = ""
-        for part in parts { out = join(out, part) }
-        return out
-    }
-
-    /// `folder/name`, with exactly one slash between them.
-    public static func join(_ folder: String, _ name: String) -> String {
-        if name.isEmpty { return folder }
-        if folder.isEmpty || folder.hasSuffix("/") { return folder + name }
-        return folder + "/" + name
-    }
-}

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StreakCore
 
 /// Standard output, buffered and written with `write(2)`. A reader that goes away (`| head`)
 /// is not an error: the rest of the output is dropped and the command still succeeds.
@@ -57,7 +58,12 @@ public final class Output {
     }
 
     /// Whether the output goes to a terminal.
-    public var isTerminal: Bool { isatty(fd) == 1 }
+    public var isTerminal: Bool { Terminal.isTerminal(fd) }
+
+    /// The width of the terminal the output goes to (see `Terminal.width`).
+    public func terminalWidth(_ environment: Environment) -> Int {
+        Terminal.width(of: fd, environment: environment)
+    }
 
     /// Writes a message to standard error at once (unbuffered: it must survive an exit).
     public static func error(_ text: String) {
@@ -65,5 +71,55 @@ public final class Output {
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress { _ = systemWriteAll(2, base, bytes.count) }
         }
+    }
+}
+
+/// Facts about the terminal a descriptor is connected to.
+public enum Terminal {
+    public static func isTerminal(_ fd: Int32) -> Bool {
+        isatty(fd) == 1
+    }
+
+    /// The width in columns: the terminal's own when `fd` is one, else `COLUMNS`, else 80.
+    public static func width(of fd: Int32, environment: Environment) -> Int {
+        if isTerminal(fd) {
+            var size = winsize()
+            if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        }
+        if let text = environment.nonEmpty("COLUMNS"), let columns = Decimal.parse(text.utf8), columns > 0 {
+            return columns
+        }
+        return 80
+    }
+}
+
+/// A one-line progress report on stderr, redrawn in place; only on a terminal, and only once
+/// the work is big enough to be worth watching.
+public final class ProgressLine {
+    private let enabled: Bool
+    private var shown = false
+    private var lastDraw: Int64 = 0
+
+    /// Below this many lines the work finishes before anyone would read a progress line.
+    public static let threshold = 20_000
+
+    /// A progress line that draws only when standard error is a terminal.
+    public init() {
+        enabled = Terminal.isTerminal(2)
+    }
+
+    /// Draws `text` (at most ten times a second) once `count` passes the threshold.
+    public func show(_ text: @autoclosure () -> String, count: Int) {
+        guard enabled, count >= ProgressLine.threshold else { return }
+        let now = Clock.milliseconds()
+        guard now - lastDraw >= 100 else { return }
+        lastDraw = now
+        shown = true
+        Output.error("\r\u{1B}[K" + text())
+    }
+
+    public func clear() {
+        guard enabled, shown else { return }
+        Output.error("\r\u{1B}[K")
     }
 }

@@ -32,20 +32,33 @@ public struct Store: Sendable {
     public static let fileLimit = 256 << 20
     public static let settingsLimit = 64 << 10
 
-    public init(home: String, machine: String = Environment.machineName) {
+    public init(home: String, machine: String) {
         self.home = home
         self.machine = machine
     }
 
+    /// The data folder the environment names, for this machine; nil when there is no home
+    /// folder to put it in.
+    public init?(_ environment: Environment) {
+        guard let home = Store.defaultHome(environment) else { return nil }
+        self.init(home: home, machine: environment.machineName)
+    }
+
     /// `STREAKPROMPT_HOME`, else `$XDG_DATA_HOME/streakprompt`, else
     /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in.
-    public static func defaultHome() -> String? {
-        if let home = Environment.nonEmpty("STREAKPROMPT_HOME") { return home }
-        if let xdg = Environment.nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
+    public static func defaultHome(_ environment: Environment) -> String? {
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home }
+        if let xdg = environment.nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
             return Paths.join(xdg, "streakprompt")
         }
-        guard let home = Environment.homeFolder else { return nil }
+        guard let home = environment.homeFolder else { return nil }
         return Paths.join(home, ".local/share/streakprompt")
+    }
+
+    /// A moment as it goes into the names of backups and set-aside files: the local time
+    /// without dashes and colons, `20261122T215705`.
+    public static func stamp(at moment: Int64, zone: some ZoneRules) -> String {
+        String(zone.local(at: moment).local.description.unicodeScalars.filter { $0 != "-" && $0 != ":" }.map(Character.init))
     }
 
     public var streaksFolder: String { Paths.join(home, "streaks") }
@@ -133,6 +146,15 @@ public struct Store: Sendable {
         let replay = Replay(days: actions.actions.map(\.day), rules: settings.rules, zone: zone)
         return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
                             replay: replay, stamp: stamp)
+    }
+
+    /// The last date the prompt cache shows an action on for the streak, without reading its
+    /// logs; nil when the cache cannot say (no cache, an unreadable one, no line for it).
+    public func lastCachedDay(of name: StreakName) -> StreakDay? {
+        guard let bytes = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
+              let entries = PromptCache.decode(bytes)
+        else { return nil }
+        return entries.first { $0.name == name.text }?.progress.last
     }
 
     // MARK: Writing

@@ -37,13 +37,13 @@ public struct ProcessOutcome: Sendable {
     }
 }
 
-/// Runs a program to completion with `posix_spawn`, without Foundation (the shipped binary does
-/// not link it): stdin from `/dev/null`, stdout and stderr through pipes read until the end.
+/// Runs a program to completion, without Foundation (the shipped binary does not link it):
+/// stdin from `/dev/null`, stdout and stderr through pipes read until the end.
 ///
 /// Bounded on every side, because it runs inside git hooks that must never hang or flood:
 /// stdout beyond `limit` bytes or a run past `timeout` kills the program and is an error; only
-/// the first 64 KiB of stderr are kept. The child starts with default signal handling (the CLI
-/// ignores SIGPIPE for itself; a child must not inherit that) and an empty signal mask.
+/// the first 64 KiB of stderr are kept. The program is found with the environment's `PATH`
+/// (`ExecutablePath.search`) and started by `Spawn`.
 public enum Subprocess {
     /// How much of stderr is kept.
     public static let stderrKept = 64 << 10
@@ -51,48 +51,41 @@ public enum Subprocess {
     /// Runs `arguments[0]` (looked up in `PATH`) with the rest as its arguments.
     ///
     /// - Parameters:
-    ///   - unsetting: variables removed from the inherited environment.
+    ///   - environment: what the program inherits.
+    ///   - unsetting: variables removed from it.
     ///   - setting: variables set (or replaced) in it.
     ///   - limit: the most stdout bytes accepted.
     ///   - timeout: milliseconds before the program is killed; nil waits for ever.
     ///   - progress: called as stdout arrives, with the number of lines read so far.
-    public static func run(_ arguments: [String], unsetting: [String] = [], setting: [String: String] = [:],
-                           limit: Int = 64 << 20, timeout: Int? = nil,
+    public static func run(_ arguments: [String], environment: Environment, unsetting: [String] = [],
+                           setting: [String: String] = [:], limit: Int = 64 << 20, timeout: Int? = nil,
                            progress: ((Int) -> Void)? = nil) throws(SystemError) -> ProcessOutcome {
         precondition(!arguments.isEmpty, "a program to run")
         let program = arguments[0]
+        guard let path = ExecutablePath.search(program, environment: environment) else {
+            throw SystemError("run", program, code: ENOENT)
+        }
         let out = try Pipe(program)
         let err = try Pipe(program)
-
-        var actions = FileActions()
-        var attributes = SpawnAttributes()
-        defer {
-            actions.destroy()
-            attributes.destroy()
+        let removed = unsetting + Array(setting.keys)
+        var entries = environment.entries().filter { entry in
+            let name = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? entry
+            return !removed.contains(name)
         }
-        actions.redirect(out.write, to: 1)
-        actions.redirect(err.write, to: 2)
-        actions.openNull(as: 0)
-        attributes.resetSignals()
-
-        let argv = CStrings(arguments)
-        let envp = CStrings(environment(unsetting: unsetting + Array(setting.keys), setting: setting))
-        defer {
-            argv.free()
-            envp.free()
-        }
-        var pid = pid_t()
-        let spawned = program.withCString { path in
-            posix_spawnp(&pid, path, &actions.raw, &attributes.raw, argv.pointers, envp.pointers)
+        for (name, value) in setting.sorted(by: { $0.key < $1.key }) { entries.append(name + "=" + value) }
+        let pid: pid_t
+        do {
+            pid = try Spawn.start(path, arguments: arguments, environment: entries, stdout: out.write, stderr: err.write)
+        } catch {
+            out.closeWrite()
+            err.closeWrite()
+            out.closeRead()
+            err.closeRead()
+            throw SystemError("run", program, code: error.code)
         }
         // The child holds its own copies of the write ends; ours must go, or reading never ends.
         out.closeWrite()
         err.closeWrite()
-        guard spawned == 0 else {
-            out.closeRead()
-            err.closeRead()
-            throw SystemError("run", program, code: spawned)
-        }
 
         var collected = Collected(limit: limit)
         let deadline = timeout.map { Monotonic.milliseconds() + Int64($0) }
@@ -141,35 +134,13 @@ public enum Subprocess {
         return signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
     }
 
-    /// The inherited environment, minus the named variables, plus the ones set.
-    private static func environment(unsetting: [String], setting: [String: String]) -> [String] {
-        var result: [String] = []
-        guard var entry = currentEnvironment() else { return result }
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-            if !unsetting.contains(name) { result.append(text) }
-            entry += 1
-        }
-        for (name, value) in setting.sorted(by: { $0.key < $1.key }) { result.append(name + "=" + value) }
-        return result
-    }
-
     /// Runs a program with its output thrown away; its status and how long it took, start to
     /// exit, in nanoseconds.
-    public static func time(_ arguments: [String], setting: [String: String] = [:])
+    public static func time(_ arguments: [String], environment: Environment, setting: [String: String] = [:])
         throws(SystemError) -> (status: Int32, nanoseconds: Int64) {
         let start = Monotonic.nanoseconds()
-        let outcome = try run(arguments, setting: setting, limit: 1 << 20)
+        let outcome = try run(arguments, environment: environment, setting: setting, limit: 1 << 20)
         return (outcome.status, Monotonic.nanoseconds() - start)
-    }
-
-    private static func currentEnvironment() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-        #if canImport(Darwin)
-        return _NSGetEnviron()?.pointee
-        #else
-        return environ
-        #endif
     }
 }
 
@@ -216,7 +187,7 @@ private struct Collected {
 
     /// Reads what one ready descriptor has.
     mutating func drain(_ fd: Int32, into stream: Stream) -> Drained {
-        let count = chunk.withUnsafeMutableBytes { raw in retrying { Glibc.read(fd, raw.baseAddress!, raw.count) } }
+        let count = chunk.withUnsafeMutableBytes { raw in systemRead(fd, raw.baseAddress!, raw.count) }
         if count < 0 { return errno == EAGAIN ? .more : .failed(errno) }
         if count == 0 { return .end }
         let bytes = chunk[0..<count]
@@ -233,6 +204,54 @@ private struct Collected {
     }
 }
 
+/// Starts a program with `posix_spawn`: the one place a process is started, for the programs
+/// a command runs and waits for (`Subprocess`) and the one the prompt leaves running
+/// (`Background`).
+///
+/// The child starts with default handling for the signals a command line may have changed for
+/// itself (the CLI ignores SIGPIPE; a child must not inherit that), an empty signal mask, and
+/// only the descriptors given: every other one is close-on-exec.
+enum Spawn {
+    /// `POSIX_SPAWN_SETSID`, which the C headers only show with `_GNU_SOURCE` on Linux.
+    #if canImport(Darwin)
+    static let newSessionFlag: Int32 = 0x0400
+    #else
+    static let newSessionFlag: Int32 = 0x80
+    #endif
+
+    /// Starts `path` with `arguments` (the first is its `argv[0]`) and `environment`
+    /// (`NAME=VALUE` entries). Standard input, output and error are the descriptors given, or
+    /// `/dev/null` for nil. `newSession` detaches it from the terminal (`setsid`). Returns the
+    /// child's process id.
+    static func start(_ path: String, arguments: [String], environment: [String], stdin: Int32? = nil,
+                      stdout: Int32? = nil, stderr: Int32? = nil, newSession: Bool = false) throws(SystemError) -> pid_t {
+        var actions = FileActions()
+        var attributes = SpawnAttributes()
+        defer {
+            actions.destroy()
+            attributes.destroy()
+        }
+        for (target, source) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            if let source {
+                actions.redirect(source, to: target)
+            } else {
+                actions.openNull(as: target, writing: target != 0)
+            }
+        }
+        attributes.resetSignals(newSession: newSession)
+        let argv = CStrings(arguments)
+        let envp = CStrings(environment)
+        defer {
+            argv.free()
+            envp.free()
+        }
+        var pid = pid_t()
+        let result = path.withCString { posix_spawn(&pid, $0, &actions.raw, &attributes.raw, argv.pointers, envp.pointers) }
+        guard result == 0 else { throw SystemError("run", path, code: result) }
+        return pid
+    }
+}
+
 /// NUL-terminated copies of strings, for `argv` and `envp`, freed explicitly.
 private struct CStrings {
     let pointers: [UnsafeMutablePointer<CChar>?]
@@ -242,8 +261,13 @@ private struct CStrings {
     }
 
     func free() {
-        for pointer in pointers { Glibc.free(pointer) }
+        for pointer in pointers { freeMemory(pointer) }
     }
+}
+
+@inline(__always)
+private func freeMemory(_ pointer: UnsafeMutableRawPointer?) {
+    free(pointer)
 }
 
 private struct FileActions {
@@ -259,8 +283,8 @@ private struct FileActions {
         posix_spawn_file_actions_adddup2(&raw, fd, target)
     }
 
-    mutating func openNull(as target: Int32) {
-        posix_spawn_file_actions_addopen(&raw, target, "/dev/null", O_RDONLY, 0)
+    mutating func openNull(as target: Int32, writing: Bool) {
+        posix_spawn_file_actions_addopen(&raw, target, "/dev/null", writing ? O_WRONLY : O_RDONLY, 0)
     }
 
     mutating func destroy() { posix_spawn_file_actions_destroy(&raw) }
@@ -275,8 +299,9 @@ private struct SpawnAttributes {
 
     init() { posix_spawnattr_init(&raw) }
 
-    /// Default handling for SIGPIPE (and the usual suspects), and no blocked signals.
-    mutating func resetSignals() {
+    /// Default handling for SIGPIPE (and the usual suspects), no blocked signal, and a session
+    /// of its own when asked.
+    mutating func resetSignals(newSession: Bool) {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGCHLD] { sigaddset(&defaults, signal) }
@@ -284,33 +309,10 @@ private struct SpawnAttributes {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&raw, &mask)
-        posix_spawnattr_setflags(&raw, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var flags = Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        if newSession { flags |= Spawn.newSessionFlag }
+        posix_spawnattr_setflags(&raw, Int16(flags))
     }
 
     mutating func destroy() { posix_spawnattr_destroy(&raw) }
 }
-
-/// A clock that never jumps, for deadlines.
-enum Monotonic {
-    static func nanoseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-    }
-
-    static func milliseconds() -> Int64 {
-        nanoseconds() / 1_000_000
-    }
-}
-
-#if canImport(Darwin)
-private enum Glibc {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Darwin.read(fd, buffer, count) }
-    static func free(_ pointer: UnsafeMutableRawPointer?) { Darwin.free(pointer) }
-}
-#elseif canImport(Musl)
-private enum Glibc {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { Musl.read(fd, buffer, count) }
-    static func free(_ pointer: UnsafeMutableRawPointer?) { Musl.free(pointer) }
-}
-#endif

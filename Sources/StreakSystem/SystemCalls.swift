@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StreakCore
 
 /// A failed system call: what was attempted, on which path, and the `errno` it gave.
 public struct SystemError: Error, Equatable, Sendable {
@@ -153,4 +154,24 @@ public final class FileDescriptor {
 @inline(__always)
 func openFile(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
     open(path, flags, mode)
+}
+
+/// POSIX extended regular expressions, as the C library compiles them: what bash's `=~` and
+/// zsh's `=~` (without PCRE) match a command line with, so a pattern `init --tick-on` accepts is
+/// one the shell will read.
+public enum ExtendedRegex {
+    /// Why the pattern is refused, or nil when it compiles.
+    public static func problem(_ pattern: String) -> String? {
+        if pattern.isEmpty { return "it is empty" }
+        if pattern.unicodeScalars.contains(where: Text.isControl) { return "it holds a control character" }
+        var compiled = regex_t()
+        let code = regcomp(&compiled, pattern, REG_EXTENDED | REG_NOSUB)
+        guard code != 0 else {
+            regfree(&compiled)
+            return nil
+        }
+        var buffer = [CChar](repeating: 0, count: 256)
+        regerror(code, &compiled, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -1,3 +1,4 @@
+import StreakCore
 import Testing
 @testable import StreakCLI
 
@@ -41,12 +42,64 @@ struct CommandTableTests {
     }
 
     @Test func parserHandlesValuesAndSeparators() throws {
-        let spec = Prompt.spec
-        let parsed = try Parser.parse(["quiz", "--shell=zsh", "--format", "{count}", "--", "--odd"], for: spec)
-        #expect(parsed.arguments == ["quiz", "--odd"])
+        let parsed = try Parser.parse(["quiz", "--shell=zsh", "--format", "{count}", "--", "gym"], for: Prompt.spec)
+        #expect(parsed.arguments == ["quiz", "gym"])
         #expect(parsed.value("--shell") == "zsh")
-        #expect(parsed.value("--format") == "{count}")
-        #expect(throws: UsageError.self) { try Parser.parse(["--format"], for: spec) }
-        #expect(throws: UsageError.self) { try Parser.parse(["--nope"], for: spec) }
+        #expect(parsed.text(Prompt.format) == "{count}")
+        #expect(parsed.argumentNames.map(\.text) == ["quiz", "gym"])
+        #expect(throws: CommandError.self) { try Parser.parse(["--format"], for: Prompt.spec) }
+        #expect(throws: CommandError.self) { try Parser.parse(["--nope"], for: Prompt.spec) }
+        // After `--`, a word that looks like a flag is an argument (here a folder).
+        let paths = try Parser.parse(["--author=me@example.com", "--", "--odd"], for: ImportGit.spec)
+        #expect(paths.arguments == ["--odd"])
+        #expect(paths.values(ImportGit.author) == ["me@example.com"])
+    }
+
+    /// Each value is read by its flag's declared type when the command line is parsed, with
+    /// the type's one message.
+    @Test func declaredTypesAreEnforcedByTheParser() throws {
+        func usage(_ words: [String], _ spec: CommandSpec) -> String? {
+            do {
+                _ = try Parser.parse(words, for: spec)
+                return nil
+            } catch {
+                #expect(error.exitCode == 2)
+                return error.message
+            }
+        }
+        #expect(usage(["--weeks", "0"], Calendar.spec) == "--weeks '0' must be a whole number from 1 to 520")
+        #expect(usage(["--weeks", "520"], Calendar.spec) == nil)
+        #expect(try Parser.parse(["--weeks=12"], for: Calendar.spec).integer(Calendar.weeks) == 12)
+        #expect(usage(["--shell", "csh"], Prompt.spec)?.hasPrefix("unknown shell 'csh' for --shell; did you mean") == true)
+        #expect(usage(["--format", "xml"], Export.spec) == "unknown format 'xml' for --format; did you mean 'csv'? (json or csv)")
+        #expect(usage(["csh"], Init.spec)?.contains("(bash, zsh or fish)") == true)
+        #expect(usage(["--now", "soon"], Status.spec)?.hasPrefix("--now 'soon' is not a time; use ISO 8601") == true)
+        #expect(usage(["a/b"], Status.spec)?.hasPrefix("invalid streak name 'a/b'") == true)
+        #expect(usage(["bash", "--tick-on", "("], Init.spec)?.contains("is not an extended regular expression") == true)
+        #expect(usage(["--name", "../x"], GitInstall.spec)?.hasPrefix("invalid streak name") == true)
+        // A settings flag says what the settings file and an import say about the same value.
+        var settings = StreakSettings()
+        let rule = try #require(SettingsField.schedule.apply("sometimes", to: &settings))
+        #expect(usage(["quiz", "--schedule", "sometimes"], Add.spec) == "--schedule " + rule)
+        #expect(usage(["quiz", "--freezes", "5000"], Add.spec) == "--freezes '5000' is not a whole number from 0 to 1000")
+    }
+
+    /// The completions read the same declaration the parser enforces.
+    @Test func completionsComeFromTheDeclarations() {
+        for command in CommandTable.commands {
+            for flag in command.allFlags {
+                guard let type = flag.type else {
+                    #expect(flag.completion == .none)
+                    continue
+                }
+                if case .choice(_, _, let words) = type {
+                    #expect(flag.completion == .words(words), "\(command.name) \(flag.name)")
+                    #expect(flag.choices == words)
+                }
+                if case .streakName(true) = type { #expect(flag.completion == .streak) }
+            }
+        }
+        let script = CompletionScript().script(for: .bash)
+        #expect(script.contains("__streakprompt_complete_words \"$cur\" 'json' 'csv'"))
     }
 }

@@ -1,3 +1,4 @@
+import StreakTestSupport
 import Testing
 @testable import StreakCore
 

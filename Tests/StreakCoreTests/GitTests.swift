@@ -1,15 +1,76 @@
 import StreakCore
 import Testing
 
+/// The judge with fixed configured addresses.
+struct Judge {
+    var emails: [String]
+    var now: Int64
+    var clock: Int64
+
+    func verdict(_ commit: CommitFacts) -> CommitVerdict {
+        CommitJudge(now: now, clock: clock).verdict(commit, yourEmails: { emails })
+    }
+}
+
+/// Answers the judge's questions from fixed facts, and remembers which were asked.
+final class Answers: CommitQuestions {
+    var replaying: [String] = []
+    var facts: CommitFacts?
+    var emails: [String] = []
+    var asked: [String] = []
+
+    init(_ facts: CommitFacts?, emails: [String], replaying: [String] = []) {
+        self.facts = facts
+        self.emails = emails
+        self.replaying = replaying
+    }
+
+    func replayStates() -> [String] { asked.append("replay"); return replaying }
+    func head() -> CommitFacts? { asked.append("head"); return facts }
+    func yourEmails() -> [String] { asked.append("emails"); return emails }
+}
+
 @Suite("git: what counts as new work")
 struct CommitJudgeTests {
     static let now: Int64 = 1_795_000_000
-    let judge = CommitJudge(yourEmails: ["me@example.com", "me@work.example"], now: now, clock: now)
+    let judge = Judge(emails: ["me@example.com", "me@work.example"], now: now, clock: now)
 
     func commit(_ subject: String? = "commit: fix it", author: String = "me@example.com", authored: Int64 = now - 20,
-                committed: Int64 = now - 10, replaying: [String] = []) -> CommitFacts {
+                committed: Int64 = now - 10, replaying: [String] = [], committer: String = "me@example.com",
+                madeHere: Bool = false) -> CommitFacts {
         CommitFacts(reflogSubject: subject, replaying: replaying, authorEmail: author, authorTime: authored,
-                    committerEmail: "me@example.com", committerTime: committed)
+                    committerEmail: committer, committerTime: committed, madeHere: madeHere)
+    }
+
+    /// `git -c user.email=other@x commit`: author and committer are both other@x. The hook
+    /// (run by that commit, the override in its environment: not `madeHere`) and a later dry
+    /// run (not `madeHere` either) ask for the configured addresses and skip it alike.
+    @Test func someoneElsesIdentityIsSkippedByHookAndDryRunAlike() throws {
+        let other = commit(author: "other@x", committer: "other@x")
+        let answers = Answers(other, emails: ["me@example.com"])
+        let verdict = CommitJudge(now: Self.now, clock: Self.now).verdict(asking: answers)
+        #expect(verdict == .skipped("its author <other@x> is someone else: the address is not yours (user.email, streakprompt.email)"))
+        #expect(answers.asked == ["replay", "head", "emails"])
+    }
+
+    /// A commit just made here without an override, by its committer: git took the committer
+    /// from the configuration, so the addresses need not be asked (one git process saved).
+    @Test func aCommitMadeHereByItsCommitterNeedsNoConfigQuery() throws {
+        let mine = Answers(commit(madeHere: true), emails: [])
+        #expect(CommitJudge(now: Self.now, clock: Self.now).verdict(asking: mine) == .counts)
+        #expect(mine.asked == ["replay", "head"])
+        // Made here, but authored by someone else (--author): the addresses decide.
+        let theirs = Answers(commit(author: "colleague@example.com", madeHere: true), emails: ["me@example.com"])
+        #expect(CommitJudge(now: Self.now, clock: Self.now).verdict(asking: theirs) != .counts)
+        #expect(theirs.asked.contains("emails"))
+    }
+
+    @Test func aReplayIsSkippedBeforeGitIsAsked() {
+        let answers = Answers(commit(), emails: [], replaying: ["rebase-merge"])
+        #expect(CommitJudge(now: Self.now, clock: Self.now).verdict(asking: answers) != .counts)
+        #expect(answers.asked == ["replay"])
+        let none = Answers(nil, emails: [])
+        #expect(CommitJudge(now: Self.now, clock: Self.now).verdict(asking: none) == .skipped("git shows no commit at HEAD"))
     }
 
     @Test(arguments: ["commit: fix it", "commit (initial): first", "commit (merge): Merge branch 'x'"])
@@ -45,7 +106,7 @@ struct CommitJudgeTests {
     }
 
     @Test func withoutConfiguredAddressesTheCommitterIsYou() {
-        let open = CommitJudge(yourEmails: [], now: Self.now, clock: Self.now)
+        let open = Judge(emails: [], now: Self.now, clock: Self.now)
         #expect(open.verdict(commit(author: "me@example.com")) == .counts)
         #expect(open.verdict(commit(author: "colleague@example.com")) != .counts)
     }
@@ -62,7 +123,7 @@ struct CommitJudgeTests {
 
     @Test func nowFromTheEnvironmentPlacesACommitOnAnotherDay() {
         // STREAKPROMPT_NOW far from the clock: a commit dated at either counts.
-        let elsewhere = CommitJudge(yourEmails: ["me@example.com"], now: Self.now - 10 * 86400, clock: Self.now)
+        let elsewhere = Judge(emails: ["me@example.com"], now: Self.now - 10 * 86400, clock: Self.now)
         #expect(elsewhere.verdict(commit()) == .counts)
         #expect(elsewhere.verdict(commit(authored: Self.now - 10 * 86400, committed: Self.now - 10 * 86400)) == .counts)
     }

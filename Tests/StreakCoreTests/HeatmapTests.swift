@@ -1,23 +1,19 @@
+import StreakTestSupport
 import Testing
 @testable import StreakCore
 
-/// The fixed history behind the golden grids: a weekdays streak with one freeze, several
-/// ticks on some dates, a Saturday action, a frozen Tuesday, today pending, and an action
-/// dated tomorrow (made where it already was).
+/// The golden grids' history (`HeatmapGolden`) as the core sees it.
 enum HeatmapFixture {
-    static let today = StreakDay("2026-03-04")!
+    static let today = StreakDay(HeatmapGolden.today)!
     static let counts: [StreakDay: Int] = {
         var counts: [StreakDay: Int] = [:]
-        let days = ["2026-02-02", "2026-02-03", "2026-02-04", "2026-02-05", "2026-02-06", "2026-02-09", "2026-02-09",
-                    "2026-02-10", "2026-02-11", "2026-02-11", "2026-02-11", "2026-02-12", "2026-02-13", "2026-02-16",
-                    "2026-02-18", "2026-02-21", "2026-03-02", "2026-03-03", "2026-03-03", "2026-03-05"]
-        for day in days { counts[StreakDay(day)!, default: 0] += 1 }
+        for day in HeatmapGolden.tickDates { counts[StreakDay(day)!, default: 0] += 1 }
         return counts
     }()
-    static let frozen: Set<StreakDay> = [StreakDay("2026-02-17")!]
+    static let frozen: Set<StreakDay> = [StreakDay(HeatmapGolden.frozen)!]
 
     static func map(width: Int) -> Heatmap {
-        Heatmap(name: "quiz", counts: counts, schedule: .weekdays, frozen: frozen, today: today,
+        Heatmap(name: HeatmapGolden.name, counts: counts, schedule: .weekdays, frozen: frozen, today: today,
                 weeks: Heatmap.weeks(fitting: width))
     }
 }
@@ -25,22 +21,7 @@ enum HeatmapFixture {
 @Suite("heat map")
 struct HeatmapTests {
     @Test func goldenAt40Columns() {
-        let expected = """
-        quiz: 20 actions on 16 dates since 2025-11-03
-            Nov     Dec       Jan     Feb    Mar
-        Mon . . . . . . . . . . . . . + x + . +
-            . . . . . . . . . . . . . + + * . x
-        Wed . . . . . . . . . . . . . + # + .[.]
-            . . . . . . . . . . . . . + + . . +
-        Fri . . . . . . . . . . . . . + + . .
-            _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ + _
-        Sun _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _
-
-        Less . - + x # More   * frozen
-        _ not scheduled   [ ] today
-        busiest date: 3 actions
-
-        """
+        let expected = HeatmapGolden.grid40
         let text = HeatmapFixture.map(width: 40).rendered(style: .plain, width: 40)
         #expect(text == expected)
         #expect(text.split(separator: "\n").allSatisfy { $0.count <= 46 })

@@ -1,20 +1,6 @@
+import StreakTestSupport
 import Testing
 @testable import StreakCore
-
-/// A deterministic generator (SplitMix64), so a failing case can be replayed from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The rules as the SPEC words them, written as plainly as possible and independently of
 /// `Progress`: walk every date from the first action to today, one at a time.

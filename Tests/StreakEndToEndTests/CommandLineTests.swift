@@ -15,6 +15,9 @@ struct CommandLineTests {
             let own = try box.sp(command, "--help")
             #expect(own.status == 0, "\(command) --help")
             #expect(own.stdout.contains("Usage: streakprompt \(command)"))
+            let viaHelp = try box.sp("help", command)
+            #expect(viaHelp.status == 0, "help \(command): \(viaHelp)")
+            #expect(viaHelp.stdout == own.stdout)
         }
     }
 

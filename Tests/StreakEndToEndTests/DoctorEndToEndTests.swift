@@ -65,7 +65,7 @@ struct DoctorEndToEndTests {
         try box.write("streaks/quiz/other.log", "2026-03-05 2026-03-05T10:00:00+00:00\n")  // another machine's, arrived by sync
         let result = try box.sp("doctor")
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(home)/streaks/quiz/streak.conf:2: unknown schedule 'sometimes'"))
+        #expect(result.stdout.contains("\(home)/streaks/quiz/streak.conf:2: schedule 'sometimes' is not a schedule"))
         #expect(result.stdout.contains("\(home)/\(logPath):3: not 'DATE INSTANT'"))
         #expect(result.stdout.contains("\(home)/\(logPath):5: not 'DATE INSTANT'"))
         #expect(!result.stdout.contains("\u{1B}"))
@@ -139,5 +139,28 @@ struct DoctorEndToEndTests {
         result = try run(Binary.path, ["doctor"], environment: box.environment, directory: repo)
         #expect(result.stdout.contains("post-commit counts commits"), "\(result.stdout)")
         #expect(result.status == 0)
+    }
+
+    /// A commented-out line does not load streakprompt.
+    @Test func aCommentedOutLineIsNotALoadedPlugin() throws {
+        let box = try healthy()
+        let userHome = box.environment["HOME"]!
+        try Data("# eval \"$(streakprompt init bash)\"\n".utf8).write(to: URL(fileURLWithPath: userHome + "/.bashrc"))
+        let result = try box.sp("doctor", env: ["SHELL": "/bin/bash"])
+        #expect(!result.stdout.contains(".bashrc loads streakprompt"), "\(result.stdout)")
+        #expect(result.stdout.contains("no shell start-up file loads streakprompt"), "\(result.stdout)")
+    }
+
+    /// The suggestion is for the user's shell (`SHELL`), in that shell's syntax.
+    @Test(arguments: [
+        ("/bin/bash", "add 'eval \"$(streakprompt init bash)\"' to ~/.bashrc", "init zsh"),
+        ("/usr/bin/fish", "add 'streakprompt init fish | source' to ~/.config/fish/config.fish", "init zsh"),
+        ("/bin/zsh", "add 'eval \"$(streakprompt init zsh)\"' to ~/.zshrc", "init bash"),
+    ])
+    func theSuggestionIsForTheUsersShell(shell: String, advice: String, not other: String) throws {
+        let box = try healthy()
+        let result = try box.sp("doctor", env: ["SHELL": shell])
+        #expect(result.stdout.contains(advice), "\(result.stdout)")
+        #expect(!result.stdout.contains(other), "\(result.stdout)")
     }
 }

@@ -147,6 +147,38 @@ struct GitHookTests {
         #expect(status.stdout.contains(".husky/_"))
     }
 
+    /// husky (`core.hooksPath=.husky/_`, the README's line in `.husky/post-commit`): commits
+    /// count, and `git status` and `doctor` both say so.
+    @Test func huskysHookThatCallsStreakpromptIsRecognised() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.hooksPath", ".husky/_"], in: repo)
+        // What husky 9 generates: every hook in .husky/_ runs the user's .husky/HOOK with sh.
+        try writeScript(repo + "/.husky/_/h", "#!/bin/sh\ns=$(dirname \"$(dirname \"$0\")\")/$(basename \"$0\")\n[ -f \"$s\" ] || exit 0\nsh -e \"$s\" \"$@\"\n")
+        try writeScript(repo + "/.husky/_/post-commit", "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n")
+        try writeScript(repo + "/.husky/post-commit", "if command -v streakprompt >/dev/null; then streakprompt git hook post-commit; fi\n", mode: 0o644)
+        // streakprompt on PATH, as the README's line expects.
+        let bin = g.root + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/streakprompt", withDestinationPath: Binary.path)
+        let path = ["PATH": bin + ":" + (g.box.environment["PATH"] ?? "/usr/bin:/bin")]
+        try g.commit(in: repo, env: path)
+        #expect(g.actions().count == 1, "husky's hook counted the commit")
+
+        let status = try g.sp(["git", "status"], in: repo, env: path)
+        #expect(status.stdout.contains("hook        \(repo)/.husky/post-commit: calls 'streakprompt git hook post-commit'"), "\(status)")
+        #expect(status.stdout.contains("counting    yes: your new commits here count for 'default'"), "\(status)")
+        #expect(!status.stdout.contains("not installed ('streakprompt git install'"), "\(status)")
+        let json = try g.sp(["git", "status", "--json"], in: repo, env: path)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["counting"] as? Bool == true)
+        #expect((object?["repository"] as? [String: Any])?["caller"] as? String == repo + "/.husky/post-commit")
+
+        let doctor = try g.sp(["doctor"], in: repo, env: path)
+        #expect(doctor.stdout.contains("this repository: \(repo)/.husky/_/post-commit counts commits (it runs \(repo)/.husky/post-commit, which calls 'streakprompt git hook post-commit')"), "\(doctor)")
+        #expect(!doctor.stdout.contains("is not streakprompt's"), "\(doctor)")
+    }
+
     @Test func aHooksPathNamingTheRepositorysOwnFolderIsNotAnotherTool() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
@@ -251,6 +283,23 @@ struct GitHookTests {
         try g.git(["config", "--add", "streakprompt.email", "me@work.example"], in: repo)
         try g.commit(in: repo, extra: ["--author", "Me <Me@Work.Example>"])
         #expect(g.actions().count == 1)
+    }
+
+    /// `git -c user.email=other@x commit`: author and committer are other@x. The hook skips
+    /// it, and the dry run, run afterwards without the override, says the same.
+    @Test func theDryRunAndTheHookShareOneDecision() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.git(["-c", "user.email=other@x", "commit", "--allow-empty", "-q", "-m", "o"], in: repo)
+        #expect(g.actions().isEmpty, "the hook skipped someone else's commit")
+        let why = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
+        #expect(why.stdout.hasPrefix("skipped: its author <other@x> is someone else"), "\(why)")
+        // The user's own commit: both count it.
+        try g.git(["commit", "--allow-empty", "-q", "-m", "mine"], in: repo)
+        #expect(g.actions().count == 1)
+        let mine = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
+        #expect(mine.stdout.hasPrefix("counts: new work of yours"), "\(mine)")
     }
 
     @Test func aBackdatedCommitDoesNotCountAsToday() throws {

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreakCore
 import StreakSystem
 
@@ -25,24 +18,20 @@ enum Calendar: Command {
         53. --json prints the same data for every date shown (53 weeks unless --weeks).
         """,
         flags: [
-            FlagSpec("--weeks", value: "N", help: "how many weeks to show (default: as many as fit, up to 53)"),
+            weeks,
             CommandTable.json, CommandTable.now,
         ],
-        arguments: "NAME", count: 0...1, completes: .streak)
+        arguments: .streakName(existing: true), count: 0...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let name = try context.streakName(invocation)
-        var weeks: Int?
-        if let text = invocation.value("--weeks") {
-            guard let n = Decimal.parse(text.utf8), (1...520).contains(n) else {
-                throw UsageError("--weeks '\(Text.visible(text))' must be a whole number from 1 to 520")
-            }
-            weeks = n
-        }
+    static let weeks = FlagSpec("--weeks", .integer("N", 1...520), help: "how many weeks to show (default: as many as fit, up to 53)")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let name = context.streakName(invocation)
+        let weeks = invocation.integer(Calendar.weeks)
         let today = try context.today(invocation)
         let store = try context.store()
         let streak = try Report.load(name, store, context)
-        let width = terminalWidth(context.out)
+        let width = context.out.terminalWidth(context.environment)
         let json = invocation.has("--json")
         let map = heatmap(streak, today: today.day, zone: context.zone,
                           weeks: weeks ?? (json ? Heatmap.maxWeeks : Heatmap.weeks(fitting: width)))
@@ -50,7 +39,7 @@ enum Calendar: Command {
             context.out.line(map.json.rowsText)
             return 0
         }
-        let color = context.out.isTerminal && !Environment.colorDisabled
+        let color = context.out.isTerminal && !context.environment.colorDisabled
         context.out.write(map.rendered(style: color ? .color : .plain, width: width))
         return 0
     }
@@ -65,18 +54,5 @@ enum Calendar: Command {
         progress.advance(through: today - 1, rules: streak.settings.rules, zone: zone, spent: { frozen.insert($0) })
         return Heatmap(name: streak.name.text, counts: counts, schedule: streak.settings.rules.schedule,
                        frozen: frozen, today: today, weeks: weeks)
-    }
-
-    /// The terminal's width: from the terminal itself when standard output is one, else
-    /// `COLUMNS`, else 80.
-    static func terminalWidth(_ out: Output) -> Int {
-        if out.isTerminal {
-            var size = winsize()
-            if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        }
-        if let text = Environment.nonEmpty("COLUMNS"), let columns = Decimal.parse(text.utf8), columns > 0 {
-            return columns
-        }
-        return 80
     }
 }

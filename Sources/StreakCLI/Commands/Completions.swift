@@ -14,23 +14,23 @@ enum Completions: Command {
               folder on $fpath before compinit
         fish: streakprompt completions fish > ~/.config/fish/completions/streakprompt.fish
         """,
-        flags: [FlagSpec("--streaks", help: "list the streak names, one a line (what the scripts complete with)")],
-        arguments: "SHELL", count: 0...1, completes: .words(PluginShell.names))
+        flags: [streaks], arguments: CommandTable.shell, count: 0...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        if invocation.has("--streaks") {
+    static let streaks = FlagSpec("--streaks", help: "list the streak names, one a line (what the scripts complete with)")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        if invocation.has(streaks) {
             guard invocation.arguments.isEmpty else {
-                throw UsageError("--streaks takes no shell; use 'streakprompt completions --streaks' or 'streakprompt completions SHELL'")
+                throw .usage("--streaks takes no shell; use 'streakprompt completions --streaks' or 'streakprompt completions SHELL'")
             }
             // Completion must stay quiet: no data folder or an unreadable one lists nothing.
             guard let store = try? context.store(), let names = try? store.names() else { return 0 }
             for name in names { context.out.line(name.text) }
             return 0
         }
-        guard let word = invocation.arguments.first else {
-            throw UsageError("'streakprompt completions' needs a shell: bash, zsh or fish; usage: streakprompt completions \(spec.usage)")
+        guard let word = invocation.arguments.first, let shell = PluginShell(rawValue: word) else {
+            throw .usage("'streakprompt completions' needs a shell: bash, zsh or fish; usage: streakprompt completions \(spec.usage)")
         }
-        let shell = try Init.shellArgument(word)
         context.out.write(CompletionScript().script(for: shell))
         return 0
     }

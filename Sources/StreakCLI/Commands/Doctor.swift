@@ -18,25 +18,27 @@ enum Doctor: Command {
         missing sharing lines, and rebuilds the prompt cache. It deletes nothing. Then it
         checks again.
         """,
-        flags: [FlagSpec("--repair", help: "set unreadable files aside (keeping every readable line) and rebuild the cache")])
+        flags: [repair])
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    static let repair = FlagSpec("--repair", help: "set unreadable files aside (keeping every readable line) and rebuild the cache")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let store = try context.store()
-        if invocation.has("--repair") {
-            let stamp = context.zone.local(at: Clock.now()).local.description.replacingDashesAndColons()
+        if invocation.has(repair) {
+            let stamp = context.fileStamp(at: Clock.now())
             let done = try storeCall { () throws(StoreError) -> [Finding] in
                 try Repair(store: store, stamp: stamp).run(zone: context.zone)
             }
             print(done, to: context.out)
             context.out.line()
         }
-        let checkup = Checkup(store: store)
+        let checkup = Checkup(store: store, environment: context.environment)
         var findings = checkup.data()
         findings += checkup.cache(zone: context.zone)
         findings += checkup.sharing()
         findings += checkup.shellPlugins()
         findings += checkup.gitHooks()
-        findings += checkup.speed(executable: Background.executablePath ?? "streakprompt")
+        findings += checkup.speed(executable: ExecutablePath.current(environment: context.environment) ?? "streakprompt")
         print(findings, to: context.out)
         context.out.line()
         let problems = findings.filter { $0.level == .problem }.count
@@ -46,7 +48,7 @@ enum Doctor: Command {
             return 0
         }
         var advice = "\(problems) \(problems == 1 ? "problem" : "problems") found"
-        if !invocation.has("--repair") {
+        if !invocation.has(repair) {
             advice += ": 'streakprompt doctor --repair' sets unreadable lines aside (deleting nothing) and rebuilds the cache"
         }
         context.out.line(advice + ".")

@@ -11,18 +11,13 @@ enum Export: Command {
         machine's log, one action per moment. 'streakprompt import FILE' reads it back.
         The README documents both formats.
         """,
-        flags: [
-            FlagSpec("--format", value: "FMT", help: "json (the default) or csv", choices: ["json", "csv"]),
-        ],
-        arguments: "NAME", count: 0...64, completes: .streak)
+        flags: [format], arguments: .streakName(existing: true), count: 0...64)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let format = invocation.value("--format") ?? "json"
-        guard format == "json" || format == "csv" else {
-            throw UsageError("unknown format '\(Text.visible(format))' for --format; did you mean '\(Suggest.closest(to: format, in: ["json", "csv"]))'?")
-        }
-        var names: [StreakName] = []
-        for word in invocation.arguments { names.append(try Context.validName(word)) }
+    static let format = FlagSpec("--format", .choice("FMT", noun: "format", words: ["json", "csv"]), help: "json (the default) or csv")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let format = invocation.text(Export.format) ?? "json"
+        var names = invocation.argumentNames
         let store = try context.store()
         if names.isEmpty {
             names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }

@@ -10,15 +10,15 @@ enum History: Command {
         length (scheduled dates with an action; freezes and unscheduled dates inside a run
         add nothing). The longest run is marked, and the current one if it is still alive.
         """,
-        flags: [CommandTable.json, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
+        flags: [CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let name = try context.streakName(invocation)
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store()
         let streak = try Report.load(name, store, context)
         let runs = streak.replay.runs
-        if invocation.has("--json") {
+        if invocation.has(CommandTable.json) {
             let items = runs.map { run -> JSON in
                 .object([("start", .string(run.start.description)), ("end", .string(run.end.description)),
                          ("length", .number(run.length))])

@@ -16,22 +16,22 @@ enum Import: Command {
         settings; a streak that already exists keeps its own settings.
         """,
         flags: [CommandTable.quiet],
-        arguments: "FILE", count: 1...1, completes: .file)
+        arguments: .file, count: 1...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let path = invocation.arguments[0]
         let label = path == "-" ? "standard input" : path
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try Files.read(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
         } catch {
-            throw Failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
+            throw .failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
         }
         let document: ExportDocument
         do throws(ImportProblem) {
             document = try ExportDocument.parse(bytes)
         } catch {
-            throw Failure("\(label):\(error.line): \(error.reason); nothing was imported")
+            throw .failure("\(label):\(error.line): \(error.reason); nothing was imported")
         }
         let store = try context.store()
 
@@ -58,7 +58,7 @@ enum Import: Command {
             known += streak.actions.count - fresh
             if isNew { created.append(streak.name.text) }
         }
-        guard !invocation.has("--quiet") else { return 0 }
+        guard !invocation.has(CommandTable.quiet) else { return 0 }
         let streakWord = document.streaks.count == 1 ? "streak" : "streaks"
         var message = "Imported \(added) new \(added == 1 ? "action" : "actions") into \(document.streaks.count) \(streakWord)"
         if known > 0 { message += "; \(known) already recorded" }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreakCore
 import StreakSystem
 
@@ -21,56 +14,59 @@ enum ImportGit: Command {
         'streakprompt.email' address in git config, or the --author addresses. Dates already
         counted are skipped, so importing twice changes nothing.
         """,
-        flags: [
-            FlagSpec("--author", value: "EMAIL", help: "count commits by this address (repeatable; default: user.email and streakprompt.email)",
-                     repeatable: true),
-            nameFlag, CommandTable.now,
-        ],
-        arguments: "PATH", count: 0...256, completes: .folder)
+        flags: [author, GitShared.nameFlag, CommandTable.now],
+        arguments: .folder, count: 0...256)
+
+    static let author = FlagSpec("--author", .text("EMAIL"),
+                                 help: "count commits by this address (repeatable; default: user.email and streakprompt.email)",
+                                 repeatable: true)
 
     /// Logs larger than this are refused rather than read into memory (about ten million commits).
     static let logLimit = 1 << 30
+    /// Reading the whole history of a large repository takes a while; it still has an end.
+    static let logTimeout = 600_000
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let name = try Context.validName(invocation.value("--name") ?? commitsStreak)
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let name = GitShared.streak(invocation)
         let dayStart = try context.dayStart()
         let today = try context.today(invocation)
         // Every path is checked before anything is read, so a typo imports nothing.
         var repositories: [(path: String, git: Git)] = []
         for path in invocation.arguments.isEmpty ? ["."] : invocation.arguments {
-            let git = invocation.arguments.isEmpty ? Git() : Git(folder: path)
+            let git = Git(folder: invocation.arguments.isEmpty ? nil : path, environment: context.environment)
             guard Files.isFolder(path) else {
                 let what = Files.exists(path) ? "it is a file, not a folder" : "there is no such folder"
-                throw Failure("'\(Text.visible(path))' is not a git repository (\(what)); give the folder of one")
+                throw .failure("'\(Text.visible(path))' is not a git repository (\(what)); give the folder of one")
             }
-            guard try GitCommands.call({ () throws(GitError) in try GitRepository.locate(git) }) != nil else {
-                throw Failure("'\(Text.visible(path))' is not a git repository; give the folder of one, or run 'streakprompt import git' inside one")
+            guard try GitShared.call({ () throws(GitError) in try GitRepository.locate(git) }) != nil else {
+                throw .failure("'\(Text.visible(path))' is not a git repository; give the folder of one, or run 'streakprompt import git' inside one")
             }
             repositories.append((path, git))
         }
 
-        var authors = invocation.values("--author").filter { !$0.isEmpty }
+        var authors = invocation.values(author).filter { !$0.isEmpty }
         if authors.isEmpty {
             for (_, git) in repositories {
-                for email in try GitCommands.call({ () throws(GitError) in try git.yourEmails() }) where !authors.contains(email) {
+                for email in try GitShared.call({ () throws(GitError) in try git.yourEmails() }) where !authors.contains(email) {
                     authors.append(email)
                 }
             }
         }
         guard !authors.isEmpty else {
-            throw Failure("cannot tell which commits are yours: user.email is not set; pass --author EMAIL, or set it with 'git config --global user.email EMAIL'")
+            throw .failure("cannot tell which commits are yours: user.email is not set; pass --author EMAIL, or set it with 'git config --global user.email EMAIL'")
         }
 
         var mine: [LoggedCommit] = []
         var unreadable = 0
-        let progress = ProgressLine(enabled: isatty(2) == 1)
+        let progress = ProgressLine()
         for (path, git) in repositories {
-            let outcome = try GitCommands.call { () throws(GitError) in
+            let outcome = try GitShared.call { () throws(GitError) in
                 try git.run(["-c", "log.showSignature=false", "log", "--branches", "--format=" + GitHistory.logFormat],
-                            limit: logLimit, progress: { progress.show("reading \(path): \($0) commits", count: $0) })
+                            limit: logLimit, timeout: logTimeout,
+                            progress: { progress.show("reading \(path): \($0) commits", count: $0) })
             }
             guard outcome.succeeded else {
-                throw Failure("cannot read the history of '\(Text.visible(path))': \(outcome.firstErrorLine)")
+                throw .failure("cannot read the history of '\(Text.visible(path))': \(outcome.firstErrorLine)")
             }
             let parsed = GitHistory.parse(outcome.stdout)
             unreadable += parsed.unreadable
@@ -104,56 +100,5 @@ enum ImportGit: Command {
         }
         context.out.line(line)
         return 0
-    }
-}
-
-/// A one-line progress report on stderr, redrawn in place; only on a terminal, and only once
-/// the work is big enough to be worth watching.
-final class ProgressLine {
-    private let enabled: Bool
-    private var shown = false
-    private var lastDraw: Int64 = 0
-
-    /// Below this many lines the work finishes before anyone would read a progress line.
-    static let threshold = 20_000
-
-    init(enabled: Bool) { self.enabled = enabled }
-
-    /// Draws `text` (at most ten times a second) once `count` passes the threshold.
-    func show(_ text: @autoclosure () -> String, count: Int) {
-        guard enabled, count >= ProgressLine.threshold else { return }
-        let now = Clock.milliseconds()
-        guard now - lastDraw >= 100 else { return }
-        lastDraw = now
-        shown = true
-        write("\r\u{1B}[K" + text())
-    }
-
-    func clear() {
-        guard enabled, shown else { return }
-        write("\r\u{1B}[K")
-    }
-
-    private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in systemWrite(2, raw.baseAddress! + written, raw.count - written) }
-            if n < 0 { if errno == EINTR { continue }; return }
-            written += n
-        }
-    }
-}
-
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
-
-extension Clock {
-    /// Milliseconds since the epoch, for pacing progress output.
-    static func milliseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
     }
 }

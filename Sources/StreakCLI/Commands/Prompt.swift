@@ -23,13 +23,12 @@ enum Prompt: Command {
         Styles by state: green when done today, yellow when pending, dim when broken
         (none with NO_COLOR or TERM=dumb).
         """,
-        flags: [
-            FlagSpec("--shell", value: "SHELL", help: "escape for bash, zsh, fish, tmux or plain (default plain)",
-                     choices: CommandTable.hosts),
-            FlagSpec("--format", value: "FMT", help: "segment format, e.g. '{icon}{count}'"),
-            CommandTable.now,
-        ],
-        arguments: "NAME", count: 0...64, completes: .streak)
+        flags: [shell, format, CommandTable.now],
+        arguments: .streakName(existing: true), count: 0...64)
+
+    static let shell = FlagSpec("--shell", .choice("SHELL", noun: "shell", words: CommandTable.hosts),
+                                help: "escape for bash, zsh, fish, tmux or plain (default plain)")
+    static let format = FlagSpec("--format", .text("FMT"), help: "segment format, e.g. '{icon}{count}'")
 
     /// What the prompt was asked for.
     struct Options {
@@ -68,14 +67,14 @@ enum Prompt: Command {
         }
     }
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         run(invocation, context, bare: false)
     }
 
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
-        let options = Options(names: NameList(invocation.arguments), shell: invocation.value("--shell"),
-                              format: invocation.value("--format"), now: invocation.value("--now"), bare: bare)
-        return render(options, out: context.out)
+        let options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
+                              format: invocation.text(format), now: invocation.text(CommandTable.now), bare: bare)
+        return render(options, out: context.out, environment: context.environment)
     }
 
     /// The prompt straight from the C arguments, or nil when it needs the general parser (a
@@ -94,7 +93,7 @@ enum Prompt: Command {
             if first == "prompt" {
                 options.bare = false
                 index += 1
-            } else if !first.hasPrefix("-"), CommandTable.commandWords.contains(first) {
+            } else if !first.hasPrefix("-"), first == "help" || CommandTable.commandWords.contains(first) {
                 return nil
             }
         }
@@ -122,61 +121,57 @@ enum Prompt: Command {
                 options.names.append(word)
             }
         }
-        return render(options, out: out)
+        return render(options, out: out, environment: .process)
     }
 
-    static func render(_ options: Options, out: Output) -> Int32 {
+    static func render(_ options: Options, out: Output, environment: Environment) -> Int32 {
         do {
-            try write(options, out: out)
+            try write(options, out: out, environment: environment)
             return 0
         } catch {
             Exit.report(error.message)
-            return 2
+            return error.exitCode
         }
     }
 
-    static func write(_ options: Options, out: Output) throws(UsageError) {
+    static func write(_ options: Options, out: Output, environment: Environment) throws(CommandError) {
         var host = Host.plain
-        if let shell = options.shell {
-            guard let chosen = Host(name: shell) else {
-                throw UsageError("unknown shell '\(Text.visible(shell))' for --shell; did you mean '\(Suggest.closest(to: shell, in: CommandTable.hosts))'?")
+        if let text = options.shell {
+            guard let chosen = Host(name: text) else {
+                // The declaration's own message (building it costs only this error path).
+                _ = try shell.type?.parse(text, flag: shell.name)
+                return
             }
             host = chosen
         }
-        try options.names.forEach { (word) throws(UsageError) in
+        try options.names.forEach { (word) throws(CommandError) in
             if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare) }
         }
         let zone = LocalZone()
         // An explicit --now that does not parse is the user's typo: report it.
         var now: Int64?
         if let text = options.now {
-            guard let input = TimeInput(text) else {
-                throw UsageError("--now '\(Text.visible(text))' is not a time; use ISO 8601, e.g. 2026-11-22T23:59 or 2026-11-22")
-            }
+            guard let input = TimeInput(text) else { throw ValueType.notATime("--now '\(Text.visible(text))'") }
             now = input.moment(in: zone)
         }
 
-        guard let home = Store.defaultHome(),
-              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
-              PromptCache.scan(file.buffer, { _ in false })
-        else {
+        guard let source = PromptSource.open(environment) else {
             if options.bare {
-                try options.names.forEach { (word) throws(UsageError) in
+                try options.names.forEach { (word) throws(CommandError) in
                     if looksLikeCommand(word) { throw unknownWord(word, bare: true) }
                 }
             }
             return
         }
-        let bytes = file.buffer
-        defer { withExtendedLifetime(file) {} }
+        let bytes = source.bytes
         if options.bare {
-            try options.names.forEach { (word) throws(UsageError) in
+            try options.names.forEach { (word) throws(CommandError) in
                 if !PromptCache.contains(word, in: bytes), looksLikeCommand(word) { throw unknownWord(word, bare: true) }
             }
         }
 
         if now == nil {
-            if let text = Environment.nonEmpty("STREAKPROMPT_NOW") {
+            if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
                 guard let input = TimeInput(text) else { return }
                 now = input.moment(in: zone)
             } else {
@@ -184,26 +179,19 @@ enum Prompt: Command {
             }
         }
         var dayStart = DayStart.midnight
-        if let text = Environment.nonEmpty("STREAKPROMPT_DAY_START") {
+        if let text = environment.nonEmpty("STREAKPROMPT_DAY_START") {
             guard let parsed = DayStart(text) else { return }
             dayStart = parsed
         }
         let today = dayStart.day(of: zone.local(at: now!).local)
-        let format = SegmentFormat(options.format ?? Environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
-        let color = !Environment.colorDisabled
-
-        // Folders changed since the cache was written (a sync, or a writer killed mid-way)?
-        // One stat for the list of streaks, one per streak shown; if so, show what we have
-        // and have the cache rebuilt in the background for the next prompt.
-        let streaksFolder = Paths.join(home, "streaks") + "/"
-        var stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(bytes) ?? "")
-        defer {
-            if stale, Files.isWritableFolder(home) { Background.start([Refresh.word]) }
-        }
+        let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
+        let color = !environment.colorDisabled
+        // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
+        defer { source.finish() }
 
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
-            if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
+            source.showing(entry)
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
             let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
@@ -231,11 +219,11 @@ enum Prompt: Command {
         CommandTable.commandWords.contains { Suggest.isClose(word, to: $0) }
     }
 
-    static func unknownWord(_ word: String, bare: Bool) -> UsageError {
+    static func unknownWord(_ word: String, bare: Bool) -> CommandError {
         if bare {
             let suggestion = Suggest.closest(to: word, in: CommandTable.commandWords)
-            return UsageError("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt --help')")
+            return .usage("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt --help')")
         }
-        return UsageError(StreakName.problem(with: word)?.message ?? "invalid streak name '\(Text.visible(word))'")
+        return .usage(StreakName.problem(with: word)?.message ?? "invalid streak name '\(Text.visible(word))'")
     }
 }

@@ -1,15 +1,13 @@
 import StreakCore
 import StreakSystem
 
-/// `streakprompt --refresh-cache`: rebuilds the prompt cache from the logs.
+/// `streakprompt --refresh-cache` (`PromptSource.refreshArgument`): rebuilds the prompt cache from the logs.
 ///
 /// Not a command users type (so not in the table, the help or the completions): the prompt
 /// starts it in the background when the folders' stamps show the cache has fallen behind —
 /// another machine's actions arrived through a sync tool, or a writer was killed between its
 /// append and its cache update.
 enum Refresh {
-    static let word = "--refresh-cache"
-
     static func run(_ context: Context) -> Int32 {
         guard let store = try? context.store() else { return 1 }
         do {

@@ -15,15 +15,15 @@ enum Status: Command {
         action; today counts only once it is done (a pending today is not a miss yet); dates
         a freeze covered count as not done; unscheduled dates count in neither.
         """,
-        flags: [CommandTable.json, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
+        flags: [CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let name = try context.streakName(invocation)
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store()
         let streak = try Report.load(name, store, context)
         let reading = streak.reading(today: today.day, zone: context.zone)
-        if invocation.has("--json") {
+        if invocation.has(CommandTable.json) {
             context.out.line(Report.json(streak, reading, today).pretty)
             return 0
         }

@@ -9,10 +9,10 @@ enum Tick: Command {
         Records an action for the streak on today's date, creating the streak if it does
         not exist. A second tick on the same date is recorded but counts once.
         """,
-        flags: [CommandTable.quiet, CommandTable.now], arguments: "NAME", count: 0...1, completes: .streak)
+        flags: [CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let name = try context.streakName(invocation)
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store()
         let at = context.zone.local(at: today.now)
@@ -23,7 +23,7 @@ enum Tick: Command {
         for problem in outcome.streak.problems {
             Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
         }
-        guard !invocation.has("--quiet") else { return 0 }
+        guard !invocation.has(CommandTable.quiet) else { return 0 }
         let streak = outcome.streak
         let reading = streak.reading(today: today.day, zone: context.zone)
         let counts = "\(streak.settings.icon) \(reading.current)"

@@ -1,5 +1,6 @@
-/// Shell completion scripts, written from the command table the parser reads, so a new command
-/// or flag is completed as soon as the scripts are generated again (`shell/generate`).
+/// Shell completion scripts, written from the command table the parser reads: the flags and
+/// the values their declared types allow (`ValueType.completion`), so a new command, flag or
+/// allowed value is completed as soon as the scripts are generated again (`shell/generate`).
 ///
 /// Every script follows the same rules: the first word is a command (or, for the bare prompt,
 /// a streak name or a flag); a second word picks a subcommand (`git install`, `import git`);
@@ -146,7 +147,7 @@ struct CompletionScript {
             for flag in entry.flags where flag.value != nil {
                 let keys = ([flag.name] + (flag.short.map { [$0] } ?? [])).map { q("\(entry.path):\($0)") }
                 out += "        \(keys.joined(separator: "|")))"
-                out += " " + bashValue(flag.choices.isEmpty ? flag.completes : .words(flag.choices)) + "; return 0 ;;\n"
+                out += " " + bashValue(flag.completion) + "; return 0 ;;\n"
             }
         }
         out += """
@@ -307,7 +308,7 @@ struct CompletionScript {
             var spec = (flag.repeatable ? "*" : "") + name
             if let value = flag.value {
                 spec += (name.hasPrefix("--") ? "=" : "+") + "[" + zshExplanation(flag.help) + "]:" + zshMessage(value) + ":"
-                spec += zshAction(flag.choices.isEmpty ? flag.completes : .words(flag.choices))
+                spec += zshAction(flag.completion)
             } else {
                 spec += "[" + zshExplanation(flag.help) + "]"
             }
@@ -398,7 +399,7 @@ struct CompletionScript {
                 if let short = flag.short { line += " -s \(q(String(short.dropFirst())))" }
                 if flag.value != nil {
                     line += " -x"
-                    let completion = flag.choices.isEmpty ? flag.completes : .words(flag.choices)
+                    let completion = flag.completion
                     if let candidates = fishCandidates(completion) { line += " -a \(q(candidates))" }
                 }
                 out += line + " -d \(q(flag.help))\n"

@@ -1,0 +1,56 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt git hook post-commit`: what the installed hook runs. Counts the commit just
+/// made when it is new work of yours; silent and exit 0 whatever happens, so it can never
+/// fail a commit (and can be called from husky or lefthook as is).
+enum GitHook: Command {
+    static let dryRun = FlagSpec("--dry-run", help: "count nothing; say whether the commit would count, and why")
+
+    static let spec = CommandSpec(
+        ["git", "hook"], usage: "post-commit [--name NAME] [--dry-run]",
+        summary: "count the commit just made, if it is new work of yours (what the hook runs)",
+        details: """
+        Silent, and exits 0 whatever happens. Skips amends, rebases, cherry-picks and reverts,
+        commits whose author is not you (user.email, or any 'git config --add
+        streakprompt.email ADDRESS'), and commits whose author date is more than 6 hours from
+        now (--date). STREAKPROMPT=0 turns it off. --dry-run says what it would do, and why.
+        """,
+        flags: [GitShared.nameFlag, dryRun, CommandTable.now],
+        arguments: .choice("HOOK", noun: "hook", words: [GitHookScript.countingHook]), count: 1...1)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let dryRun = invocation.has(dryRun)
+        if context.environment.value("STREAKPROMPT") == "0" {
+            if dryRun { context.out.line("off: STREAKPROMPT=0") }
+            return 0
+        }
+        let name = GitShared.streak(invocation)
+        do throws(CommandError) {
+            let today = try context.today(invocation)
+            let store = try context.store()
+            // The second commit of a day changes nothing: one action per date, as 'import git'
+            // records, and the commit costs only this binary's start and one small read.
+            if !dryRun, store.lastCachedDay(of: name) == today.day { return 0 }
+            // One decision for the hook and the dry run: the core rule, asking git only what
+            // it needs. Only the hook itself runs inside the commit's own environment.
+            let judge = CommitJudge(now: today.now, clock: Clock.now())
+            let head = HeadCommit(environment: context.environment, asHook: !dryRun)
+            let verdict = try GitShared.call { () throws(GitError) in try judge.verdict(asking: head) }
+            if dryRun {
+                switch verdict {
+                case .counts: context.out.line("counts: new work of yours; it counts for '\(name)' on \(today.day)")
+                case .skipped(let reason): context.out.line("skipped: \(reason)")
+                }
+                return 0
+            }
+            guard verdict == .counts else { return 0 }
+            let action = Action(day: today.day, at: context.zone.local(at: today.now))
+            _ = try storeCall { () throws(StoreError) -> TickOutcome in try store.tick(name, action: action, zone: context.zone) }
+        } catch {
+            // A hook must never fail a commit: whatever went wrong, the commit stands.
+            if dryRun { throw error }
+        }
+        return 0
+    }
+}

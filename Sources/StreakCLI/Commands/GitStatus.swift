@@ -1,0 +1,141 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt git status`: where the hook is installed and whether commits here count.
+enum GitStatus: Command {
+    static let global = FlagSpec("--global", help: "show only the global install")
+
+    static let spec = CommandSpec(
+        ["git", "status"], usage: "[--global] [--json]",
+        summary: "show where the hook is installed and whether commits here count",
+        flags: [CommandTable.json, global])
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let environment = context.environment
+        let git = Git(environment: environment)
+        let repository = invocation.has(global) ? nil : try GitShared.call { () throws(GitError) in try GitRepository.locate(git) }
+        let globalFolder = GitGlobalConfig.ourHooksFolder(environment)
+        let globalSetting = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hooksPath(git) }
+        let globalActive = globalSetting.map { GitGlobalConfig.isOurFolder($0, environment) } ?? false
+        let globalCommitHook = globalFolder.map { CommitHook.inspect(folder: $0) }
+        let globalHook = globalCommitHook.flatMap(ours)
+
+        // The repository's own post-commit hook, and the one git really runs when
+        // core.hooksPath sends it to another tool's folder (husky's).
+        var ownHook: CommitHook?
+        var toolHook: CommitHook?
+        var chained = false
+        var counting: CommitHook?
+        if let repository {
+            let own = CommitHook.inspect(folder: repository.hooksFolder)
+            ownHook = own
+            chained = Files.exists(own.path + GitHookScript.backupSuffix)
+            if !repository.hooksElsewhere {
+                counting = own.counts ? own : nil
+            } else if GitGlobalConfig.isOurFolder(repository.runsHooksFrom, environment) {
+                counting = ours(own) != nil ? own : globalCommitHook.flatMap { ours($0) != nil ? $0 : nil }
+            } else {
+                let run = CommitHook.inspect(folder: repository.runsHooksFrom)
+                toolHook = run
+                counting = run.counts ? run : nil
+            }
+        }
+        let repoHook = ownHook.flatMap(ours)
+
+        if invocation.has(CommandTable.json) {
+            func describe(_ hook: GitHookScript.Installed?) -> [(String, JSON)] {
+                [("version", hook.map { .number($0.version) } ?? .null),
+                 ("name", hook?.name.map(JSON.string) ?? .null),
+                 ("binary", hook?.binary.map(JSON.string) ?? .null),
+                 ("binary_found", .bool(hook?.binary.map(Files.isExecutable) ?? false)),
+                 ("current", .bool(hook?.version == GitHookScript.version))]
+            }
+            var repo: JSON = .null
+            if let repository {
+                repo = .object([
+                    ("git_folder", .string(repository.gitFolder)),
+                    ("hooks_folder", .string(repository.hooksFolder)),
+                    ("core_hooks_path", repository.hooksPath.map { .object([("value", .string($0.value)), ("scope", .string($0.scope))]) } ?? .null),
+                    ("installed", .bool(repoHook != nil)),
+                    ("chained", .bool(chained)),
+                ] + describe(repoHook) + [
+                    ("caller", (caller(of: ownHook) ?? caller(of: toolHook)).map(JSON.string) ?? .null),
+                ])
+            }
+            let globalJSON: JSON = .object([
+                ("installed", .bool(globalHook != nil)),
+                ("active", .bool(globalActive)),
+                ("folder", globalFolder.map(JSON.string) ?? .null),
+                ("core_hooks_path", globalSetting.map(JSON.string) ?? .null),
+            ] + describe(globalHook))
+            context.out.line(JSON.object([
+                ("repository", repo),
+                ("global", globalJSON),
+                ("counting", .bool(counting != nil)),
+                ("counts_for", counting?.name.map(JSON.string) ?? .null),
+            ]).pretty)
+            return 0
+        }
+
+        if let repository {
+            context.out.line("repository  \(repository.gitFolder)")
+            if let ownHook, let installed = ours(ownHook) {
+                context.out.line("hook        \(ownHook.path): \(summary(installed))")
+                if chained { context.out.line("            then runs \(GitHookScript.countingHook)\(GitHookScript.backupSuffix), the hook that was there before") }
+            } else if let hook = [toolHook, ownHook].compactMap({ $0 }).first(where: \.counts), let caller = caller(of: hook) {
+                let through = caller == hook.path ? "" : " (git runs it through \(hook.path))"
+                context.out.line("hook        \(caller): calls 'streakprompt git hook post-commit'\(through)")
+            } else {
+                context.out.line("hook        not installed ('streakprompt git install' adds it)")
+            }
+            if let setting = repository.hooksPath {
+                let whose = !repository.hooksElsewhere ? "the repository's own folder"
+                    : GitGlobalConfig.isOurFolder(repository.runsHooksFrom, environment) ? "streakprompt's global folder" : "another tool's folder"
+                context.out.line("hooksPath   core.hooksPath = \(setting.value) (\(setting.scope) config): \(whose)")
+            }
+        } else if !invocation.has(global) {
+            context.out.line("repository  none (not inside a git repository)")
+        }
+        if globalActive, let globalHook {
+            context.out.line("global      \(globalFolder ?? ""): \(summary(globalHook))")
+        } else if globalActive {
+            context.out.line("global      core.hooksPath names streakprompt's folder, but its hooks are missing: run 'streakprompt git install --global' again")
+        } else if let globalSetting {
+            context.out.line("global      not installed (core.hooksPath = \(globalSetting), another tool's)")
+        } else {
+            context.out.line("global      not installed ('streakprompt git install --global' adds it)")
+        }
+        if let repository {
+            if let counting {
+                context.out.line("counting    yes: your new commits here count for '\(counting.name ?? GitShared.commitsStreak.text)'")
+            } else if repository.hooksElsewhere, let setting = repository.hooksPath {
+                context.out.line("counting    no: git runs hooks from \(setting.value); add 'streakprompt git hook post-commit' to its post-commit hook")
+            } else {
+                context.out.line("counting    no")
+            }
+        }
+        return 0
+    }
+
+    /// What one of our hooks says about itself.
+    static func ours(_ hook: CommitHook) -> GitHookScript.Installed? {
+        if case .ours(let installed) = hook.kind { return installed }
+        return nil
+    }
+
+    /// The file of another tool's hook that calls streakprompt.
+    static func caller(of hook: CommitHook?) -> String? {
+        if case .calls(let caller, _)? = hook?.kind { return caller }
+        return nil
+    }
+
+    static func summary(_ hook: GitHookScript.Installed) -> String {
+        var text = "v\(hook.version)"
+        if hook.version != GitHookScript.version { text += " (outdated: 'streakprompt git install' updates it)" }
+        if let name = hook.name { text += ", counts for '\(name)'" }
+        if let binary = hook.binary {
+            text += Files.isExecutable(binary) ? ", calls \(binary)" : ", calls \(binary) (missing: the hook falls back to PATH)"
+        }
+        return text
+    }
+}

@@ -1,0 +1,56 @@
+import StreakCore
+
+/// What the prompt reads: the data folder's prompt cache, in memory, and whether the folders
+/// have changed since it was written.
+///
+/// The prompt's whole read path, kept to one small file read and a few `stat`s: no history,
+/// no arrays (see `FileBytes`). When a folder's stamp differs from the one the cache recorded
+/// (a sync tool delivered another machine's actions, or a writer was killed between its append
+/// and its cache update), the prompt still shows what the cache holds, and `finish()` has the
+/// cache rebuilt in the background for the next prompt.
+public final class PromptSource {
+    /// The cache file's bytes.
+    public let bytes: UnsafeBufferPointer<UInt8>
+    private let file: FileBytes
+    private let home: String
+    /// `HOME/streaks/`, the prefix of every streak folder's path.
+    private let streaksFolder: String
+    private let environment: Environment
+    /// Whether a folder changed since the cache was written.
+    public private(set) var stale: Bool
+
+    /// The argument that makes the binary rebuild the cache (`streakprompt --refresh-cache`).
+    public static let refreshArgument = "--refresh-cache"
+
+    /// The cache of the data folder `environment` names, or nil when there is none to show:
+    /// no home folder, no cache, or a file that is not one.
+    public static func open(_ environment: Environment) -> PromptSource? {
+        guard let home = Store.defaultHome(environment),
+              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
+              PromptCache.scan(file.buffer, { _ in false })
+        else { return nil }
+        return PromptSource(file: file, home: home, environment: environment)
+    }
+
+    private init(file: FileBytes, home: String, environment: Environment) {
+        self.file = file
+        bytes = file.buffer
+        self.home = home
+        self.environment = environment
+        streaksFolder = Paths.join(home, "streaks") + "/"
+        // One stat for the list of streaks.
+        stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(file.buffer) ?? "")
+    }
+
+    /// Notes that the prompt shows `entry`: one stat of its folder, until something is stale.
+    public func showing(_ entry: PromptCache.Entry) {
+        if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
+    }
+
+    /// Starts the background rebuild when something was stale and the folder is writable.
+    public func finish() {
+        if stale, Files.isWritableFolder(home) {
+            Background.start([PromptSource.refreshArgument], environment: environment)
+        }
+    }
+}
