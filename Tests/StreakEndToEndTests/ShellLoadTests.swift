@@ -230,7 +230,7 @@ struct ShellLoadTests {
         }
     }
 
-    /// The plugin files and the compiled-in copies are one source (`shell/generate --check`).
+    /// The committed completion scripts are what the binary prints (`shell/generate --check`).
     @Test func generatedFilesAreUpToDate() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["STREAKPROMPT_BIN"] = Binary.path
@@ -239,7 +239,7 @@ struct ShellLoadTests {
         #expect(result.status == 0, "run shell/generate and commit what it writes:\n\(result.stderr)")
     }
 
-    /// `init` prints the file in shell/ exactly, after its settings.
+    /// `init` prints the file in shell/ exactly, after its settings: the binary compiles it in.
     @Test(arguments: [("bash", "shell/streakprompt.bash"), ("zsh", "shell/streakprompt.plugin.zsh")])
     func initPrintsThePluginFile(shellName: String, path: String) throws {
         let box = try Sandbox()

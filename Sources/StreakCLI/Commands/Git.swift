@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// The streak a commit counts for when `--name` is not given, by the hook and by `import git`

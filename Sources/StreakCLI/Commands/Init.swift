@@ -6,6 +6,7 @@
 import Darwin
 #endif
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt init bash|zsh|fish`: prints the shell plugin, for `eval "$(streakprompt init

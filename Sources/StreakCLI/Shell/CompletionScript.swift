@@ -1,3 +1,5 @@
+import StreakShell
+
 /// Shell completion scripts, written from the command table the parser reads, so a new command
 /// or flag is completed as soon as the scripts are generated again (`shell/generate`).
 ///
