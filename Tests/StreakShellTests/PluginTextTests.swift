@@ -67,7 +67,7 @@ struct PluginTextTests {
 
         let zsh = PluginText.render(.zsh, settings: PluginSettings())
         #expect(zsh == """
-            # shellcheck disable=SC2016
+            # shellcheck disable=SC2016,SC2034
             # Settings from `streakprompt init zsh`; the plugin (shell/streakprompt.plugin.zsh) follows.
 
 

@@ -37,12 +37,14 @@ public enum PluginText {
     }
 
     /// For shellcheck, before the first command: the shell, and that the single quotes around
-    /// the settings are the point (no need to suggest double ones); then where the rest is from.
+    /// the settings are the point (no need to suggest double ones); for zsh, which shellcheck
+    /// reads as bash, also that the settings are used (by zsh syntax it does not follow, such
+    /// as `${=STREAKPROMPT_NAMES}`). Then where the rest is from.
     static func head(_ shell: PluginShell) -> [String] {
         let origin = "# Settings from `streakprompt init \(shell.rawValue)`; the plugin (\(source(shell))) follows."
         switch shell {
         case .bash: return ["# shellcheck shell=bash disable=SC2016", origin]
-        case .zsh: return ["# shellcheck disable=SC2016", origin]
+        case .zsh: return ["# shellcheck disable=SC2016,SC2034", origin]
         case .fish: return [origin]
         }
     }
