@@ -14,13 +14,30 @@ let package = Package(
         // The rules: dates, runs, schedules, freezes, the segment, the settings fields, whether a
         // commit counts. No Foundation, no libc: tested without a disk or a clock.
         .target(name: "StreakCore"),
+        // The shell text: the plugins and the git hook script, which live as files in shell/
+        // (what plugin managers load), compiled in as [UInt8] constants (embedInCode: no Bundle,
+        // no Foundation, fine in the static executable), and the one function that renders
+        // them for `init` and `git install`: quoted settings, then the files verbatim. No
+        // Foundation, no libc. The tmux script, the fish completions (for TPM and fisher) and
+        // shell/generate (the completions' writer) live there too; nothing prints them.
+        .target(
+            name: "StreakShell",
+            dependencies: ["StreakCore"],
+            path: "shell",
+            exclude: ["completions", "generate", "streakprompt.tmux"],
+            sources: ["swift"],
+            resources: [
+                .embedInCode("streakprompt.bash"), .embedInCode("streakprompt.plugin.zsh"),
+                .embedInCode("functions"), .embedInCode("conf.d"), .embedInCode("git-hook.sh"),
+            ]
+        ),
         // Every fact about the system: files and the data folder, the clock and the zone, the
         // environment (passed in as a value), terminals, processes, git, the prompt's read path.
         // The only code that imports the C library.
-        .target(name: "StreakSystem", dependencies: ["StreakCore"]),
+        .target(name: "StreakSystem", dependencies: ["StreakCore", "StreakShell"]),
         // Typed command declarations, the parser, and one file per command: parse, call, print.
         // No libc: what it needs from the system it asks StreakSystem.
-        .target(name: "StreakCLI", dependencies: ["StreakCore", "StreakSystem"]),
+        .target(name: "StreakCLI", dependencies: ["StreakCore", "StreakShell", "StreakSystem"]),
         // `main`: the process's exit status from the command line.
         .executableTarget(
             name: "streakprompt",
@@ -30,9 +47,10 @@ let package = Package(
         // What more than one test target uses: a seeded random generator, the heat map's fixture.
         .target(name: "StreakTestSupport", path: "Tests/StreakTestSupport"),
         .testTarget(name: "StreakCoreTests", dependencies: ["StreakCore", "StreakTestSupport"]),
+        .testTarget(name: "StreakShellTests", dependencies: ["StreakShell", "StreakCore"]),
         // Store, files, doctor and repair, hooks and git, in process, with injected environments.
-        .testTarget(name: "StreakSystemTests", dependencies: ["StreakSystem", "StreakCore"]),
-        .testTarget(name: "StreakCLITests", dependencies: ["StreakCLI", "StreakCore", "StreakSystem"]),
+        .testTarget(name: "StreakSystemTests", dependencies: ["StreakSystem", "StreakCore", "StreakShell"]),
+        .testTarget(name: "StreakCLITests", dependencies: ["StreakCLI", "StreakCore", "StreakShell", "StreakSystem"]),
         // The built binary, run as a user runs it, in real shells, tmux and git.
         .testTarget(name: "StreakEndToEndTests", dependencies: ["StreakCore", "StreakTestSupport"]),
     ]

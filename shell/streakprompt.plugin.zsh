@@ -41,7 +41,7 @@ function __streakprompt_find_bin() {
 # Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
 function __streakprompt_refresh() {
     \builtin emulate -L zsh
-    \builtin typeset -g STREAKPROMPT_SEGMENT= __streakprompt_ps1=
+    \builtin typeset -g STREAKPROMPT_SEGMENT='' __streakprompt_ps1=''
     __streakprompt_find_bin || \builtin return 0
     \builtin local IFS=$' \t\n'
     \builtin local -a args
@@ -49,6 +49,7 @@ function __streakprompt_refresh() {
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
+    # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
     args+=(${=STREAKPROMPT_NAMES-})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
@@ -60,6 +61,7 @@ function __streakprompt_refresh() {
 function __streakprompt_place() {
     \builtin emulate -L zsh
     [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
+    # shellcheck disable=SC2016 # the reference is expanded by zsh when it draws the prompt
     \builtin local reference='${__streakprompt_ps1-}' text=${PROMPT-}
     # Take out the text an earlier prompt pasted, if the prompt still starts with it.
     if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
@@ -88,6 +90,7 @@ function __streakprompt_tick() {
     if [[ -z $name ]]; then
         \builtin local IFS=$' \t\n'
         \builtin local -a names
+        # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
         names=(${=STREAKPROMPT_NAMES-})
         name=${names[1]-default}
     fi
@@ -101,7 +104,8 @@ function __streakprompt_wait_tick() {
     \builtin emulate -L zsh
     [[ -n ${__streakprompt_tick_fd-} ]] || \builtin return 0
     \builtin local ignored
-    \builtin read -r -t 2 -u $__streakprompt_tick_fd ignored 2>/dev/null
+    # shellcheck disable=SC2034 # read only to wait for the end of the pipe
+    \builtin read -r -t 2 -u "$__streakprompt_tick_fd" ignored 2>/dev/null
     \builtin exec {__streakprompt_tick_fd}<&-
     \builtin typeset -g __streakprompt_tick_fd=
 }
@@ -113,7 +117,9 @@ function __streakprompt_preexec() {
     # $1 is the line as typed (empty when history is off; $3 is the expanded text then).
     \builtin local line=${1-}
     [[ -n $line ]] || line=${3-}
+    # shellcheck disable=SC2034 # what =~ sets in zsh, kept local so the user's are untouched
     \builtin local MATCH MBEGIN MEND
+    # shellcheck disable=SC2034
     \builtin local -a match mbegin mend
     [[ $line =~ $STREAKPROMPT_TICK_ON ]] 2>/dev/null || \builtin return 0
     __streakprompt_tick
@@ -139,6 +145,7 @@ function __streakprompt_unload() {
     if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
         text=${text#"$__streakprompt_pasted"}
     fi
+    # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
     \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path
     \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \

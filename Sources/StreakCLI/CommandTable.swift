@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// The command line, described once: the parser, `--help`, the error suggestions and the shell

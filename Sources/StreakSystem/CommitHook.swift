@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 
 /// The post-commit hook git runs from a hooks folder, and whether it counts commits: the one
 /// answer `git status` and `doctor` give.

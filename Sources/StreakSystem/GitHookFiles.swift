@@ -6,6 +6,7 @@
 import Darwin
 #endif
 import StreakCore
+import StreakShell
 
 /// Why a hook could not be installed or removed.
 public enum HookFileError: Error, Sendable {

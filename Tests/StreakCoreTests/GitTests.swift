@@ -129,50 +129,6 @@ struct CommitJudgeTests {
     }
 }
 
-@Suite("git: hook scripts")
-struct GitHookScriptTests {
-    let name = try! StreakName("commits")
-
-    @Test func repositoryHookIsMarkedPOSIXAndLF() {
-        let text = GitHookScript.repositoryHook(binary: "/opt/bin/streakprompt", name: name)
-        #expect(text.hasPrefix("#!/bin/sh\n"))
-        #expect(text.contains("streakprompt-hook"))
-        #expect(!text.contains("\r"))
-        #expect(text.hasSuffix("exit 0\n"))
-        let installed = GitHookScript.inspect(Array(text.utf8))
-        #expect(installed == GitHookScript.Installed(version: GitHookScript.version, layout: .repository, hook: "post-commit",
-                                                     binary: "/opt/bin/streakprompt", name: "commits"))
-    }
-
-    @Test func globalHooksAreMarkedAndForwardTheirOwnName() {
-        for hook in GitHookScript.forwardedHooks {
-            let text = GitHookScript.globalHook(hook, binary: "/b", name: name)
-            let installed = GitHookScript.inspect(Array(text.utf8))
-            #expect(installed?.layout == .global)
-            #expect(installed?.hook == hook)
-            #expect(text.contains("streakprompt_own=$streakprompt_git/hooks/\(hook)\n"))
-            #expect(text.contains("exec \"$streakprompt_own\" \"$@\""))
-            #expect(!text.contains("\r"))
-        }
-        #expect(!GitHookScript.forwardedHooks.contains("push-to-checkout"))
-    }
-
-    @Test func awkwardBinaryPathsSurviveQuoting() {
-        for path in ["/Users/O'Brien/bin/streakprompt", "/tmp/a b/$(x)/`y`/streakprompt"] {
-            let text = GitHookScript.repositoryHook(binary: path, name: name)
-            #expect(GitHookScript.inspect(Array(text.utf8))?.binary == path)
-        }
-        #expect(GitHookScript.shellQuoted("it's") == "'it'\\''s'")
-    }
-
-    @Test func foreignHooksAreNotOurs() {
-        #expect(GitHookScript.inspect(Array("#!/bin/sh\necho hi\n".utf8)) == nil)
-        #expect(GitHookScript.inspect([0x7F, 0x45, 0x4C, 0x46, 0, 1, 2]) == nil)
-        // A hand-edited hook that kept the marker somewhere is still recognised.
-        #expect(GitHookScript.inspect(Array("#!/bin/sh\n# edited\n# streakprompt-hook\n".utf8))?.version == 0)
-    }
-}
-
 @Suite("git: import")
 struct GitHistoryTests {
     func log(_ lines: [(String, String)]) -> [UInt8] {

@@ -27,26 +27,27 @@ struct CompletionTests {
     }
 
     /// What `completions SHELL` prints is what is committed: the committed scripts are the
-    /// snapshots. Regenerate them with shell/generate, or run the tests with
-    /// STREAKPROMPT_RECORD=1 to record what the binary prints.
-    @Test(arguments: [("bash", "streakprompt.bash"), ("zsh", "_streakprompt"), ("fish", "streakprompt.fish")])
+    /// snapshots. Rewrite them with shell/generate, or run the tests with STREAKPROMPT_RECORD=1
+    /// to record what the binary prints. The fish script is kept once, where fisher finds it
+    /// (shell/completions); completions/streakprompt.fish is a link to it.
+    @Test(arguments: [("bash", "completions/streakprompt.bash"), ("zsh", "completions/_streakprompt"),
+                      ("fish", "shell/completions/streakprompt.fish")])
     func committedScriptsMatchTheBinary(shellName: String, file: String) throws {
         let box = try Sandbox()
         let printed = try box.sp("completions", shellName)
         #expect(printed.status == 0)
+        let path = Package.root.path + "/" + file
         if let record = ProcessInfo.processInfo.environment["STREAKPROMPT_RECORD"], !record.isEmpty, record != "0" {
-            try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
-            if shellName == "fish" {
-                try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: Package.root.path + "/shell/completions/streakprompt.fish"))
-            }
+            try Data(printed.stdout.utf8).write(to: URL(fileURLWithPath: path))
             return
         }
-        let committed = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
-        #expect(printed.stdout == committed, "completions/\(file) is out of date: run shell/generate")
-        if shellName == "fish" {
-            let fisher = try String(contentsOfFile: Package.root.path + "/shell/completions/streakprompt.fish", encoding: .utf8)
-            #expect(fisher == committed, "shell/completions/streakprompt.fish is out of date: run shell/generate")
-        }
+        let committed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(printed.stdout == committed, "\(file) is out of date: run shell/generate")
+    }
+
+    @Test func theFishScriptIsKeptOnce() throws {
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/streakprompt.fish")
+        #expect(link == "../shell/completions/streakprompt.fish")
     }
 
     @Test func streakNamesForScripts() throws {

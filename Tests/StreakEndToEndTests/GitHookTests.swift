@@ -349,15 +349,4 @@ struct GitHookTests {
         #expect(outside.status == 1)
         #expect(outside.stderr.contains("not inside a git repository"))
     }
-
-    @Test func theHooksPassShellcheck() throws {
-        guard let g = try GitBox.make(), requireTool("shellcheck") else { return }
-        let repo = try g.repository()
-        #expect(try g.sp(["git", "install"], in: repo).status == 0)
-        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
-        let global = try FileManager.default.contentsOfDirectory(atPath: g.globalHooks).filter { !$0.hasPrefix(".") }
-        let files = [repo + "/.git/hooks/post-commit"] + global.map { g.globalHooks + "/" + $0 }
-        let check = try run("/usr/bin/env", ["shellcheck", "--shell=sh"] + files, environment: g.box.environment)
-        #expect(check.status == 0, "\(check)")
-    }
 }

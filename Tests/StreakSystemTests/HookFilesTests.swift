@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 import Testing
 

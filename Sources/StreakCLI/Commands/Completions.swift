@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt completions bash|zsh|fish`: prints the completion script, generated from the

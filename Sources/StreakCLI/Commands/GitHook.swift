@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt git hook post-commit`: what the installed hook runs. Counts the commit just

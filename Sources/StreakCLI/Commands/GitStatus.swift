@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt git status`: where the hook is installed and whether commits here count.

@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt git uninstall`: removes what `install` added and puts back what was there.

@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt init bash|zsh|fish`: prints the shell plugin, for `eval "$(streakprompt init

@@ -1,3 +1,5 @@
+import StreakShell
+
 /// Shell completion scripts, written from the command table the parser reads: the flags and
 /// the values their declared types allow (`ValueType.completion`), so a new command, flag or
 /// allowed value is completed as soon as the scripts are generated again (`shell/generate`).

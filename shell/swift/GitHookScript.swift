@@ -1,0 +1,139 @@
+import StreakCore
+
+/// The git hooks streakprompt writes, as text: POSIX `sh`, LF line ends, recognisable by the
+/// marker on their second line (`# streakprompt-hook v1 …`), which `doctor`, `git status` and a
+/// later `git install` read to tell our hooks from anyone else's and to upgrade old ones.
+///
+/// Two layouts:
+/// - **One repository** (`git install`): `post-commit` in the repository's hooks folder. A hook
+///   that was already there is renamed to `post-commit.before-streakprompt` (never edited) and
+///   run by ours with the same arguments and stdin, as its last act (`exec`), so its output and
+///   exit status are what git would have seen without us. Uninstalling renames it back, which
+///   restores its bytes, mode, owner and even a symbolic link exactly.
+/// - **Every repository** (`git install --global`): a folder of ours set as the global
+///   `core.hooksPath`. Git then runs only that folder's hooks, so it holds a forwarder for every
+///   hook a repository may rely on (each `exec`s the repository's own `hooks/NAME`), and a
+///   `post-commit` that counts the commit and then forwards.
+///
+/// Every one of them is the one script `shell/git-hook.sh`, under its interpreter line and the
+/// marker, with its settings (layout, hook, binary, streak) as quoted assignments. The marker
+/// line and the `streakprompt_bin='…'` / `streakprompt_name='…'` lines are what `inspect` reads,
+/// in this text and in every text an earlier release installed, so their form stays as it is.
+public enum GitHookScript {
+    /// Present in every file we write; what other tools grep for.
+    public static let marker = "streakprompt-hook"
+    /// Bumped when the text changes in a way an installed hook should be upgraded for.
+    public static let version = 1
+    /// The name a hook that was already there is kept under, next to ours.
+    public static let backupSuffix = ".before-streakprompt"
+    /// The hook that counts; the only one the per-repository install writes.
+    public static let countingHook = "post-commit"
+
+    /// Every hook git runs by its name from the hooks folder (githooks(5)), which the global
+    /// folder forwards. Left out on purpose: `push-to-checkout`, whose mere presence replaces
+    /// git's built-in `updateInstead` behaviour, and `fsmonitor-watchman`, which git runs only
+    /// through `core.fsmonitor`, never by its name.
+    public static let forwardedHooks = [
+        "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+        "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
+        "pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update",
+        "reference-transaction", "pre-auto-gc", "post-rewrite", "sendemail-validate", "post-index-change",
+        "p4-changelist", "p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit",
+    ]
+
+    /// What an installed hook says about itself.
+    public struct Installed: Equatable, Sendable {
+        public enum Layout: String, Sendable { case repository, global }
+
+        public var version: Int
+        public var layout: Layout
+        /// The hook git runs it as: `post-commit`, `pre-push`, ….
+        public var hook: String
+        /// The binary it calls and the streak it counts for; nil in a plain forwarder.
+        public var binary: String?
+        public var name: String?
+
+        public init(version: Int, layout: Layout, hook: String, binary: String? = nil, name: String? = nil) {
+            self.version = version
+            self.layout = layout
+            self.hook = hook
+            self.binary = binary
+            self.name = name
+        }
+    }
+
+    /// The per-repository `post-commit`.
+    public static func repositoryHook(binary: String, name: StreakName) -> String {
+        render(.repository, countingHook, binary: binary, name: name)
+    }
+
+    /// The text of the global folder's file for `hook`: `post-commit` counts, then runs the
+    /// repository's own `post-commit` (when that one is ours, a per-repository install, it
+    /// alone counts, with its own streak); every other hook only forwards.
+    public static func globalHook(_ hook: String, binary: String, name: StreakName) -> String {
+        render(.global, hook, binary: binary, name: name)
+    }
+
+    /// `shell/git-hook.sh` under its interpreter line, the marker `inspect` reads back, and
+    /// the settings it runs with (a hook that only forwards needs no binary and no streak).
+    static func render(_ layout: Installed.Layout, _ hook: String, binary: String, name: StreakName) -> String {
+        var settings = [ShellText.Setting(name: "streakprompt_layout", value: layout.rawValue),
+                        ShellText.Setting(name: "streakprompt_hook", value: hook)]
+        if hook == countingHook {
+            settings.append(ShellText.Setting(name: "streakprompt_bin", value: binary))
+            settings.append(ShellText.Setting(name: "streakprompt_name", value: name.text))
+        }
+        return ShellText.render(head: ["#!/bin/sh", "# \(marker) v\(version) \(layout.rawValue) \(hook)"],
+                                settings: settings, syntax: .posix, files: [PackageResources.git_hook_sh])
+    }
+
+    /// Reads what our hook says about itself, or nil if the text is not one of ours.
+    public static func inspect(_ bytes: some Collection<UInt8>) -> Installed? {
+        let lines = Array(bytes.prefix(8192)).split(separator: 0x0A, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard lines.count > 1, let header = markerFields(lines[1]) else {
+            // The marker elsewhere still makes it ours (an older or hand-edited hook).
+            guard lines.contains(where: { $0.contains(marker) }) else { return nil }
+            return Installed(version: 0, layout: .repository, hook: countingHook)
+        }
+        var installed = header
+        for line in lines {
+            if let value = assignedValue(line, "streakprompt_bin") { installed.binary = value }
+            if let value = assignedValue(line, "streakprompt_name") { installed.name = value }
+        }
+        return installed
+    }
+
+    /// `# streakprompt-hook v1 repository post-commit` → its fields.
+    static func markerFields(_ line: String) -> Installed? {
+        let words = line.split(separator: " ")
+        guard words.count == 5, words[0] == "#", words[1] == marker, words[2].hasPrefix("v"),
+              let version = Decimal.parse(words[2].dropFirst().utf8),
+              let layout = Installed.Layout(rawValue: String(words[3]))
+        else { return nil }
+        return Installed(version: version, layout: layout, hook: String(words[4]))
+    }
+
+    /// The value of `variable='value'` (as `ShellQuote` writes it for `sh`), or nil.
+    static func assignedValue(_ line: String, _ variable: String) -> String? {
+        let prefix = variable + "='"
+        guard line.hasPrefix(prefix), line.hasSuffix("'") else { return nil }
+        let quoted = line.dropFirst(prefix.count - 1)
+        var out = ""
+        var rest = Substring(quoted)
+        // Undo `'\''` joins: split on the quote characters that are syntax.
+        while let open = rest.firstIndex(of: "'") {
+            rest = rest[rest.index(after: open)...]
+            guard let close = rest.firstIndex(of: "'") else { return nil }
+            out += rest[..<close]
+            rest = rest[rest.index(after: close)...]
+            if rest.hasPrefix("\\'") {
+                out += "'"
+                rest = rest.dropFirst(2)
+            } else if !rest.isEmpty {
+                return nil
+            }
+        }
+        return out
+    }
+}
