@@ -60,8 +60,12 @@ extension Sequence where Element == Action {
     /// (in two machines' logs after an import, say) is one action. The offset is how a moment
     /// was written, not a different moment, so it does not make two actions differ.
     public func distinctMoments() -> [Action] {
+        var sorted = Array(self)
+        // Logs are read sorted already: check before sorting again (this runs on every tick).
+        if zip(sorted, sorted.dropFirst()).contains(where: { $1 < $0 }) { sorted.sort() }
         var out: [Action] = []
-        for action in self.sorted() {
+        out.reserveCapacity(sorted.count)
+        for action in sorted {
             if let last = out.last, last.day == action.day, last.at.seconds == action.at.seconds { continue }
             out.append(action)
         }

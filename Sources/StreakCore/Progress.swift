@@ -13,18 +13,6 @@ public struct Run: Hashable, Sendable {
     }
 }
 
-/// The settings the rules need: which weekdays count and how many freezes were banked.
-public struct Rules: Hashable, Sendable {
-    public var schedule: Schedule
-    /// Freezes banked for the streak's whole life; each covers one missed scheduled date.
-    public var freezes: Int
-
-    public init(schedule: Schedule = .daily, freezes: Int = 0) {
-        self.schedule = schedule
-        self.freezes = freezes
-    }
-}
-
 /// Where a streak stands after a given date: the whole history folded into a few numbers.
 ///
 /// This is what the prompt cache keeps for each streak. `advanced(through:)` carries it over

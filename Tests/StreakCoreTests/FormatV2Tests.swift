@@ -1,0 +1,185 @@
+import Testing
+@testable import StreakCore
+
+private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+@Suite("file formats v2")
+struct FormatV2Tests {
+    // MARK: Action log
+
+    @Test func actionsWithCountsAndNotesRoundTrip() {
+        let at = Instant(seconds: 1_795_388_370, offset: 3600)
+        let actions = [
+            Action(day: .d("2026-11-22"), at: at),
+            Action(day: .d("2026-11-22"), at: Instant(seconds: 1_795_388_371, offset: 3600), count: 3, note: "ran 5 km"),
+            Action(day: .d("2026-11-23"), at: Instant(seconds: 1_795_474_770, offset: -34200), count: 2,
+                   note: "100% 🔥 done\u{00A0}é"),
+        ]
+        let text = ActionLog.header + actions.map(ActionLog.line).joined()
+        #expect(ActionLog.line(actions[0]) == "2026-11-22 2026-11-22T23:59:30+01:00\n", "count 1, no note: a v1 line")
+        #expect(ActionLog.line(actions[1]) == "2026-11-22 2026-11-22T23:59:31+01:00 count=3 note=ran%205%20km\n")
+        #expect(ActionLog.line(actions[2]).hasSuffix(" count=2 note=100%25%20🔥%20done\u{00A0}é\n"))
+        let parsed = ActionLog.parse(bytes(text))
+        #expect(parsed.actions == actions)
+        #expect(parsed.bad.isEmpty)
+    }
+
+    @Test func fieldsAreReadByTheirParsers() {
+        let text = """
+        2026-11-20 2026-11-20T10:00:00+00:00 count=2 source=git future=1
+        2026-11-20 2026-11-20T10:00:01+00:00 count=0
+        2026-11-20 2026-11-20T10:00:02+00:00 count=two
+        2026-11-20 2026-11-20T10:00:03+00:00 note=a%2
+        2026-11-20 2026-11-20T10:00:04+00:00 note=%FF%FE
+        2026-11-20 2026-11-20T10:00:05+00:00 note=tab%09here
+        2026-11-20 2026-11-20T10:00:06+00:00 count=2 count=3
+        2026-11-20 2026-11-20T10:00:07+00:00 note=
+        2026-11-20 2026-11-20T10:00:08+00:00 extra words count=4
+
+        """
+        let parsed = ActionLog.parse(bytes(text))
+        #expect(parsed.actions.map(\.count) == [2, 4], "unknown key=value and words without = are ignored")
+        #expect(parsed.bad.map(\.line) == [2, 3, 4, 5, 6, 7, 8])
+        #expect(parsed.bad.map(\.reason) == [
+            "count '0' must be a whole number from 1 to 1000000",
+            "count 'two' must be a whole number from 1 to 1000000",
+            "a note's '%' must be followed by two hex digits",
+            "a note must be UTF-8 text",
+            "a note must not hold control characters (tabs, line breaks, escapes)",
+            "count= is given twice",
+            "a note must not be empty",
+        ])
+    }
+
+    @Test func notesAreBounded() throws {
+        let long = String(repeating: "é", count: 250)
+        #expect(try ActionField.note(long) == long)
+        #expect(throws: FieldError.self) { try ActionField.note(long + "x") }
+        let encoded = ActionField.encodedNote(long)
+        #expect(try ActionField.decodedNote(Array(encoded.utf8)) == long)
+        #expect(throws: FieldError.self) { try ActionField.decodedNote(Array("%41%0A".utf8)) }
+        #expect(try ActionField.decodedNote(Array("%41%62c".utf8)) == "Abc")
+    }
+
+    // MARK: Event log
+
+    @Test func everyEventKindRoundTrips() {
+        let at = Instant(seconds: 1_795_420_800, offset: 3600)
+        let events: [StreakEvent] = [
+            .rules(RuleChange(from: .d("2026-11-23"), at: at, fields: RuleFields(goal: 3))),
+            .rules(RuleChange(from: .d("2026-11-30"), at: at, fields: RuleFields(target: 3, freezes: 2, earnEvery: 7,
+                                                                                maxHeld: 4))),
+            .rules(RuleChange(from: .d("2026-12-01"), at: at, fields: RuleFields(schedule: Schedule("mon,wed,fri")!))),
+            .pause(PauseRecord(.pause, from: .d("2026-12-20"), to: .d("2027-01-02"), at: at)),
+            .pause(PauseRecord(.unpause, from: .d("2026-12-31"), to: .d("2027-01-02"), at: at)),
+            .untick(Retraction(day: .d("2026-11-24"), at: Instant(seconds: 1_795_510_690, offset: 3600), made: at)),
+            .archive(at),
+            .unarchive(at),
+        ]
+        let text = EventLog.header + events.map(EventLog.line).joined()
+        #expect(text == """
+        # streakprompt events v1: INSTANT KIND ARGS...
+        2026-11-23T09:00:00+01:00 rules from=2026-11-23 goal=3
+        2026-11-23T09:00:00+01:00 rules from=2026-11-30 target=3/week freezes=2 earn-freeze=7 max-freezes=4
+        2026-11-23T09:00:00+01:00 rules from=2026-12-01 schedule=mon,wed,fri
+        2026-11-23T09:00:00+01:00 pause from=2026-12-20 to=2027-01-02
+        2026-11-23T09:00:00+01:00 unpause from=2026-12-31 to=2027-01-02
+        2026-11-23T09:00:00+01:00 untick date=2026-11-24 at=2026-11-24T09:58:10+01:00
+        2026-11-23T09:00:00+01:00 archive
+        2026-11-23T09:00:00+01:00 unarchive
+
+        """)
+        let parsed = EventLog.parse(bytes(text))
+        #expect(parsed.events == events)
+        #expect(parsed.bad.isEmpty && parsed.newer.isEmpty && !parsed.endsTorn)
+    }
+
+    @Test func badEventLinesAreReportedAndNewerKindsKept() {
+        let text = """
+        # comment
+        2026-11-23T09:00:00+01:00 rules from=2026-11-23 goal=3 reminder=20:00
+        2026-11-23T09:00:00+01:00 rules goal=3
+        2026-11-23T09:00:00+01:00 rules from=2026-11-23 goal=0
+        2026-11-23T09:00:00+01:00 rules from=2026-11-23 target=3/week schedule=daily
+        2026-11-23T09:00:00+01:00 rules from=2026-11-23 target=8/week
+        2026-11-23T09:00:00+01:00 pause from=2026-12-20 to=2026-12-19
+        2026-11-23T09:00:00+01:00 pause from=2026-12-20 to=2026-12-21 from=2026-12-22
+        2026-11-23T09:00:00+01:00 pause from=2026-12-20 to=2026-12-21 loose
+        2026-11-23T09:00:00+01:00 untick date=2026-11-24 at=yesterday
+        2026-11-23T09:00:00+01:00 remind at=20:00
+        not an instant rules from=2026-11-23
+        2026-11-23T09:00:00+01:00 pause from=2026-12-20 to=2026-
+        """
+        let parsed = EventLog.parse(bytes(text))
+        #expect(parsed.events.count == 1, "an unknown key=value is ignored")
+        #expect(parsed.bad.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10, 12, 13])
+        #expect(parsed.bad.map(\.reason) == [
+            "a 'rules' record needs from=",
+            "goal '0' must be a whole number from 1 to 1000000",
+            "give a schedule or a weekly target, not both",
+            "target '8/week' must be N/week with N from 1 to 7, e.g. 3/week",
+            "to= is before from=",
+            "from= is given twice",
+            "'loose' is not key=value",
+            "at= must be a moment such as 2026-11-22T21:57:05+01:00",
+            "not 'INSTANT KIND ...'",
+            "the last line is cut short (no newline)",
+        ])
+        #expect(parsed.newer.map(\.line) == [11])
+        #expect(parsed.newer.first?.reason == "a 'remind' record, written by a newer streakprompt (kept, not counted)")
+        #expect(parsed.endsTorn)
+    }
+
+    // MARK: Settings
+
+    @Test func settingsFieldsHaveOneParserAndOneMessageEach() throws {
+        #expect(throws: FieldError("unknown schedule 'someday'; use daily, weekdays, weekends or days such as mon,wed,fri")) {
+            try SettingsField.schedule("someday")
+        }
+        #expect(try SettingsField.target(" 3/week ") == 3)
+        for bad in ["0/week", "8/week", "3", "3/day", "/week", "-1/week"] {
+            #expect(throws: FieldError("target '\(bad)' must be N/week with N from 1 to 7, e.g. 3/week")) {
+                try SettingsField.target(bad)
+            }
+        }
+        #expect(throws: FieldError("goal '0' must be a whole number from 1 to 1000000")) { try SettingsField.goal("0") }
+        #expect(throws: FieldError("freezes '1001' must be a whole number from 0 to 1000")) {
+            try SettingsField.freezes("1001")
+        }
+        #expect(throws: FieldError("earn-freeze 'x' must be a whole number from 0 (never) to 1000")) {
+            try SettingsField.earnFreeze("x")
+        }
+        #expect(throws: FieldError("max-freezes '-1' must be a whole number from 0 to 1000")) {
+            try SettingsField.maxFreezes("-1")
+        }
+        #expect(throws: FieldError("count '0' must be a whole number from 1 to 1000000")) { try ActionField.count("0") }
+        #expect(SettingsField.allCases.allSatisfy { SettingsField(key: $0.rawValue) == $0 })
+    }
+
+    @Test func settingsWithNewKeysRoundTrip() throws {
+        let weekly = StreakSettings(icon: "📚", rules: Rules(mode: .weeks(target: 3), goal: 2, freezes: 1, earnEvery: 7,
+                                                             maxHeld: 3))
+        #expect(weekly.encoded() == """
+        # streakprompt streak settings
+        icon=📚
+        target=3/week
+        freezes=1
+        goal=2
+        earn-freeze=7
+        max-freezes=3
+
+        """)
+        #expect(try StreakSettings.parse(bytes(weekly.encoded())).get() == weekly)
+        guard case .failure(let both) = StreakSettings.parse(bytes("schedule=daily\ntarget=2/week\n")) else {
+            Issue.record("a schedule and a target were both accepted")
+            return
+        }
+        #expect(both.line == 2)
+        #expect(both.reason == "give a schedule or a weekly target, not both")
+        guard case .failure(let goal) = StreakSettings.parse(bytes("icon=x\ngoal=lots\n")) else {
+            Issue.record("a bad goal was accepted")
+            return
+        }
+        #expect(goal.line == 2)
+    }
+}
