@@ -182,4 +182,58 @@ struct FormatV2Tests {
         }
         #expect(goal.line == 2)
     }
+
+    // MARK: What the first release wrote
+
+    /// A first-release data folder, byte for byte: its action logs and its settings file.
+    /// Everything reads back as it did, and the fold gives the first release's
+    /// answers (worked out by hand and by the first release's reference model).
+    @Test func firstReleaseDataReadsBackAsBefore() throws {
+        let laptop = """
+        # streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)
+        2026-11-02 2026-11-02T21:57:05+01:00
+        2026-11-03 2026-11-04T02:30:00+01:00
+        2026-11-03 2026-11-03T08:00:00+01:00
+        2026-11-06 2026-11-06T12:00:00+01:00
+        2026-11-07 2026-11-07T12:00:00+01:00
+        2026-11-09 2026-11-09T07:00:00+01:00
+
+        """
+        let desk = """
+        # streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)
+        2026-11-02 2026-11-02T21:57:05+01:00
+        2026-11-04 2026-11-04T18:00:00+01:00
+        2026-11-10 2026-11-10T09:00:00+01:00
+        2026-11-12 2026-11-12T09:00:00+01:00
+        """
+        let conf = "# streakprompt streak settings\nicon=📚\nschedule=weekdays\nfreezes=1\n"
+        let settings = try StreakSettings.parse(bytes(conf)).get()
+        #expect(settings == StreakSettings(icon: "📚", rules: Rules(schedule: .weekdays, freezes: 1)))
+        #expect(settings.encoded() == conf, "a first-release streak's settings are written as they were")
+        let logs = [ActionLog.parse(bytes(laptop)), ActionLog.parse(bytes(desk))]
+        #expect(logs[0].bad.isEmpty && logs[1].bad.isEmpty)
+        #expect(logs[1].endsTorn, "the desk's last line lacks its newline and still counts")
+        let actions = logs[0].actions + logs[1].actions
+        #expect(actions.count == 10)
+        #expect(actions.allSatisfy { $0.count == 1 && $0.note == nil })
+        let replay = Replay(actions: actions, rules: settings.rules, zone: TableZone.berlin)
+        // Mon 2, Tue 3, Wed 4, (Thu 5 missed: the freeze), Fri 6, Sat 7 (not scheduled), Mon 9,
+        // Tue 10, (Wed 11 missed: broken), Thu 12.
+        #expect(replay.runs == [Run(start: .d("2026-11-02"), end: .d("2026-11-10"), length: 6),
+                                Run(start: .d("2026-11-12"), end: .d("2026-11-12"), length: 1)])
+        #expect(replay.frozen == [.d("2026-11-05")])
+        let thursday = replay.progress.reading(on: .d("2026-11-12"), zone: TableZone.berlin)
+        #expect(thursday == Reading(state: .done, current: 1, best: 6, total: 8, freezesLeft: 0,
+                                    last: .d("2026-11-12"), today: .d("2026-11-12")))
+        let friday = replay.progress.reading(on: .d("2026-11-13"), zone: TableZone.berlin)
+        #expect(friday == Reading(state: .pending, current: 1, best: 6, total: 8, freezesLeft: 0,
+                                  last: .d("2026-11-12"), today: .d("2026-11-13")))
+        // The first release's own model agrees.
+        let model = ReferenceModel(dates: Set(actions.map(\.day.ordinal)),
+                                   scheduled: { Schedule.weekdays.contains(StreakDay(ordinal: $0)) },
+                                   exists: { _ in true }, freezes: 1)
+        let expected = model.answer(today: StreakDay.d("2026-11-13").ordinal)
+        #expect(expected.state == "pending" && expected.current == 1 && expected.best == 6 && expected.total == 8)
+        #expect(expected.runs == replay.runs.map { [$0.start.ordinal, $0.end.ordinal, $0.length] })
+    }
 }
