@@ -410,8 +410,7 @@ public struct LoadedStreak: Sendable {
     }
 
     public var cacheEntry: PromptCache.Entry {
-        PromptCache.Entry(name: name.text, icon: settings.icon, schedule: settings.rules.schedule,
-                          progress: replay.progress, stamp: stamp)
+        PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.progress, stamp: stamp)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {

@@ -173,6 +173,34 @@ struct FoldPropertyTests {
         }
     }
 
+    /// What the prompt reads: the state after the last action, through the cache's text and
+    /// back, carried forward without the history, equals the full fold on every date after
+    /// the last action, across week boundaries and the pauses and rule changes planned.
+    @Test func theCarriedStateReadsLikeTheWholeHistory() throws {
+        var random = SeededRandom(seed: 77)
+        var planned = 0
+        for iteration in 0..<300 {
+            let generated = RandomHistory(&random, span: 150)
+            let replay = generated.replay()
+            if !replay.progress.ahead.isEmpty { planned += 1 }
+            let entry = PromptCache.Entry(name: "s", icon: "🔥", progress: replay.progress, stamp: "1.2")
+            let decoded = try #require(PromptCache.decode(Array(PromptCache.encode([entry]).utf8))?.first,
+                                       "case \(iteration): \(entry.line)")
+            #expect(decoded == entry, "case \(iteration)")
+            let last = replay.progress.through ?? generated.base
+            for offset in -5...130 {
+                let today = last + offset
+                let carried = decoded.progress.reading(on: today, zone: generated.zone)
+                let whole = replay.fold(at: today, zone: generated.zone).reading
+                if carried != whole {
+                    Issue.record("case \(iteration) on \(today): carried \(carried) whole \(whole)\n\(entry.line)\(generated.history)")
+                    return
+                }
+            }
+        }
+        #expect(planned > 50, "histories with changes or pauses after the last action")
+    }
+
     /// The rules and pauses in force on each date, looked up, equal the plain model's.
     @Test func rulesAndPausesDateByDateAgreeWithThePlainModel() {
         var random = SeededRandom(seed: 5)
@@ -189,6 +217,30 @@ struct FoldPropertyTests {
                 #expect(pauses.contains(day) == plain.paused(day), "case \(iteration) on \(day)")
                 day = day + 1
             }
+        }
+    }
+
+    /// Long plans are cut at `Ahead.limit` items of each kind; the state says where.
+    @Test func plansAheadAreBounded() throws {
+        let zone = TableZone.berlin
+        let day = StreakDay.d("2026-11-02")
+        var history = StreakHistory(actions: [Action(day: day, at: RandomHistory.instant(day, 3600))])
+        for k in 1...20 {
+            history.pauses.append(PauseRecord(.pause, from: day + 3 * k, to: day + 3 * k, at: RandomHistory.instant(day, k)))
+            history.changes.append(RuleChange(from: day + 2 * k, at: RandomHistory.instant(day, k),
+                                              fields: RuleFields(goal: k % 2 + 1)))
+        }
+        let replay = Replay(history: history, zone: zone)
+        let ahead = replay.progress.ahead
+        #expect(ahead.text.split(separator: ";").filter { $0.hasPrefix("R") }.count == Ahead.limit)
+        #expect(ahead.text.split(separator: ";").filter { $0.hasPrefix("P") }.count == Ahead.limit)
+        #expect(ahead.horizon == day + 2 * (Ahead.limit + 1))
+        let line = PromptCache.Entry(name: "s", icon: "", progress: replay.progress).line
+        #expect(line.utf8.count < 600)
+        // Up to the horizon the carried state is exact.
+        for offset in 0..<(2 * (Ahead.limit + 1)) {
+            #expect(replay.progress.reading(on: day + offset, zone: zone)
+                == replay.fold(at: day + offset, zone: zone).reading)
         }
     }
 }

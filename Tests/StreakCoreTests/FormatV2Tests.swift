@@ -185,8 +185,8 @@ struct FormatV2Tests {
 
     // MARK: What the first release wrote
 
-    /// A first-release data folder, byte for byte: its action logs and its settings file.
-    /// Everything reads back as it did, and the fold gives the first release's
+    /// A first-release data folder, byte for byte: its action logs, its settings file and its
+    /// prompt cache. Everything reads back as it did, and the fold gives the first release's
     /// answers (worked out by hand and by the first release's reference model).
     @Test func firstReleaseDataReadsBackAsBefore() throws {
         let laptop = """
@@ -235,5 +235,66 @@ struct FormatV2Tests {
         let expected = model.answer(today: StreakDay.d("2026-11-13").ordinal)
         #expect(expected.state == "pending" && expected.current == 1 && expected.best == 6 && expected.total == 8)
         #expect(expected.runs == replay.runs.map { [$0.start.ordinal, $0.end.ordinal, $0.length] })
+        // Its prompt cache is not a cache any more: the prompt prints nothing and has it rebuilt.
+        let cacheV1 = "streakprompt-cache 1\t1795392000.5\nquiz\t📚\t31\t2026-11-12\t1\t1\t0\t6\t8\t1795392000.1\n"
+        #expect(PromptCache.decode(bytes(cacheV1)) == nil)
+    }
+
+    // MARK: Prompt cache
+
+    @Test func promptCacheV2RoundTrips() throws {
+        let zone = TableZone.berlin
+        var history = StreakHistory(rules: Rules(mode: .weeks(target: 3), goal: 2, freezes: 1, earnEvery: 2))
+        for offset in [0, 1, 2, 7, 8] {
+            let day = StreakDay.d("2026-11-02") + offset
+            history.actions.append(Action(day: day, at: RandomHistory.instant(day, 3600), count: 2))
+        }
+        history.pauses.append(PauseRecord(.pause, from: .d("2026-12-20"), to: .d("2027-01-02"), at: RandomHistory.instant(.d("2026-11-02"), 1)))
+        history.changes.append(RuleChange(from: .d("2026-11-25"), at: RandomHistory.instant(.d("2026-11-02"), 2),
+                                          fields: RuleFields(schedule: .weekdays)))
+        let replay = Replay(history: history, zone: zone, weekStart: .sunday)
+        let entry = PromptCache.Entry(name: "quiz", icon: "📚", progress: replay.progress, stamp: "1795392000.123")
+        #expect(entry.line == "quiz\t📚\t1795392000.123\tsun\tw3,2,1,2,2\t2026-11-10\t2026-11-10\t2\t100\t1\t2026-11-01\t2026-11-07\t1\t0\t1\t5\t2026-11-10\t2\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n")
+        let text = PromptCache.encode([entry, PromptCache.Entry(name: "new", icon: "🔥", progress: Progress(rules: Rules()))],
+                                      stamp: "7.5")
+        #expect(text.hasPrefix("streakprompt-cache 2\t7.5\n"))
+        let decoded = try #require(PromptCache.decode(bytes(text)))
+        #expect(decoded.map(\.name) == ["new", "quiz"])
+        #expect(decoded[1] == entry)
+        #expect(decoded[0].progress.reading(on: .d("2026-11-10"), zone: zone).state == .broken)
+        // Damage hides that line only.
+        for damaged in ["\tw3,2,1,2,2\t": "\tw9,2,1,2,2\t", "\tsun\t": "\tsat\t", "\t100\t": "\t102\t",
+                        "R2026-11-29": "R2026-11-31", ";P2026": ";X2026", "..2027-01-02": "..2026-12-19",
+                        "\t2026-11-10\t2\tR": "\t2026-11-10\t2\t\tR"] {
+            let broken = text.replacingOccurrences(of: damaged.key, with: damaged.value)
+            #expect(PromptCache.decode(bytes(broken))?.map(\.name) == ["new"], "\(damaged)")
+        }
+        // Missing fields hide it too; extra fields are ignored.
+        let short = text.replacingOccurrences(of: "\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n", with: "\n")
+        #expect(PromptCache.decode(bytes(short))?.map(\.name) == ["new"])
+        let longer = text.replacingOccurrences(of: "2027-01-02\n", with: "2027-01-02\tlater\n")
+        #expect(try #require(PromptCache.decode(bytes(longer)))[1] == entry)
+    }
+
+    @Test func cacheGarbageNeverCrashes() {
+        var random = SeededRandom(seed: 12)
+        let line = "quiz\t📚\t1.2\tmon\td127,1,0,0,2\t2026-11-10\t2026-11-10\t1\t100\t3\t2026-11-08\t2026-11-10\t0\t3\t0\t3\t2026-11-10\t0\tR2026-11-29=w3,1,0,0,2;P2026-12-20..2027-01-02;H2027-02-01\n"
+        #expect(PromptCache.decode(bytes(PromptCache.magic + "\n" + line))?.count == 1)
+        for _ in 0..<2000 {
+            var mangled = Array(line.utf8)
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let index = Int.random(in: 0..<mangled.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: mangled[index] = UInt8.random(in: 0...255, using: &random)
+                case 1: mangled.remove(at: index)
+                default: mangled.insert([0x09, 0x3B, 0x2D, 0x30][Int.random(in: 0..<4, using: &random)], at: index)
+                }
+            }
+            if let entries = PromptCache.decode(bytes(PromptCache.magic + "\n") + mangled + [0x0A]), let entry = entries.first {
+                // Whatever still reads is read without a crash, on any date.
+                _ = entry.progress.reading(on: .d("2026-12-25"), zone: TableZone.berlin)
+                _ = entry.progress.reading(on: .d("2027-03-01"), zone: TableZone.berlin)
+            }
+        }
     }
 }

@@ -204,8 +204,7 @@ enum Prompt: Command {
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
             if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
-            let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
-            let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
+            let reading = entry.progress.reading(on: today, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
             guard !text.isEmpty else { return }
