@@ -93,8 +93,12 @@ public enum ValueType: Sendable {
             guard let input = TimeInput(word) else { throw ValueType.notATime(given) }
             return .time(input)
         case .setting(let field, _, _):
-            var settings = StreakSettings()
-            if let problem = field.apply(word, to: &settings) { throw .usage((flag ?? field.key) + " " + problem) }
+            var given = GivenSettings()
+            do throws(FieldError) {
+                try field.read(word, into: &given)
+            } catch {
+                throw .usage(error.message(at: flag ?? field.key))
+            }
             return .text(word)
         case .regex:
             if let problem = ExtendedRegex.problem(word) {

@@ -25,8 +25,7 @@ enum Report {
 
     /// Completion over the last `days` dates (see `CompletionRate` for the exact rule).
     static func completion(_ streak: LoadedStreak, _ today: Today, days: Int) -> CompletionRate {
-        CompletionRate(days: days, actionDays: Set(streak.actions.map(\.day)), first: streak.actions.first?.day,
-                   schedule: streak.settings.rules.schedule, today: today.day, zone: today.clock.zone)
+        CompletionRate(days: days, replay: streak.replay, today: today.day, zone: today.clock.zone)
     }
 
     /// `rate_30` (whole percent, or null with no scheduled date), `done_30`, `scheduled_30`,

@@ -60,8 +60,12 @@ extension Sequence where Element == Action {
     /// (in two machines' logs after an import, say) is one action. The offset is how a moment
     /// was written, not a different moment, so it does not make two actions differ.
     public func distinctMoments() -> [Action] {
+        var sorted = Array(self)
+        // Logs are read sorted already: check before sorting again (this runs on every tick).
+        if zip(sorted, sorted.dropFirst()).contains(where: { $1 < $0 }) { sorted.sort() }
         var out: [Action] = []
-        for action in self.sorted() {
+        out.reserveCapacity(sorted.count)
+        for action in sorted {
             if let last = out.last, last.day == action.day, last.at.seconds == action.at.seconds { continue }
             out.append(action)
         }
@@ -174,24 +178,28 @@ extension ExportDocument {
             }
             firstLine[name] = line(nameNode)
 
-            var settings = StreakSettings()
+            var fields = GivenSettings()
             var given = false
             for field in SettingsField.all {
-                guard let node = item.member(field.key) else { continue }
+                let key = field.exportKey
+                guard let node = item.member(key) else { continue }
                 let text: String
                 if field.isNumber {
                     text = node.value.int.map { String($0) } ?? node.value.text
                 } else {
                     guard let string = node.value.string else {
-                        throw ImportProblem(line: line(node), reason: "\"\(field.key)\" must be a string")
+                        throw ImportProblem(line: line(node), reason: "\"\(key)\" must be a string")
                     }
                     text = string
                 }
-                if let problem = field.apply(text, to: &settings) {
-                    throw ImportProblem(line: line(node), reason: "\"\(field.key)\" " + problem)
+                do throws(FieldError) {
+                    try field.read(text, into: &fields)
+                } catch {
+                    throw ImportProblem(line: line(node), reason: error.message(at: "\"\(key)\""))
                 }
                 given = true
             }
+            let settings = fields.applied(to: StreakSettings())
 
             var actions: [Action] = []
             if let actionsNode = item.member("actions") {

@@ -40,7 +40,7 @@ extension ExportDocument {
                                 reason: "the CSV header needs the columns 'streak' and 'date' (an export writes '\(csvColumns.joined(separator: ","))')")
         }
         let atColumn = column("at")
-        let settingsColumns = SettingsField.all.map { ($0, column($0.key)) }
+        let settingsColumns = SettingsField.all.map { ($0, column($0.exportKey)) }
 
         var order: [StreakName] = []
         var actions: [StreakName: [Action]] = [:]
@@ -66,12 +66,15 @@ extension ExportDocument {
             if texts.contains(where: { field, text in !field.isBlank(text) }) {
                 // A row that gives any setting gives all of them: a blank one is the default,
                 // and a blank icon is no icon.
-                var given = StreakSettings(icon: "")
+                var fields = GivenSettings()
                 for (field, text) in texts where !field.isBlank(text) {
-                    if let problem = field.apply(text, to: &given) {
-                        throw ImportProblem(line: line, reason: field.key + " " + problem)
+                    do throws(FieldError) {
+                        try field.read(text, into: &fields)
+                    } catch {
+                        throw ImportProblem(line: line, reason: error.message(at: field.exportKey))
                     }
                 }
+                let given = fields.applied(to: StreakSettings(icon: ""))
                 if let (earlier, earlierLine) = settings[name] {
                     guard earlier == given else {
                         throw ImportProblem(line: line, reason: "the settings of '\(name)' differ from those on line \(earlierLine)")

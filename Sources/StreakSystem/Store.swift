@@ -143,7 +143,7 @@ public struct Store: Sendable {
         let stamp = Files.stamp(folder(of: name))
         let settings = try settings(of: name)
         let actions = try actions(of: name)
-        let replay = Replay(days: actions.actions.map(\.day), rules: settings.rules, zone: zone)
+        let replay = Replay(actions: actions.actions, rules: settings.rules, zone: zone)
         return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
                             replay: replay, stamp: stamp)
     }
@@ -205,7 +205,7 @@ public struct Store: Sendable {
             }
             let actions = (recorded.actions + [action]).sorted()
             let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
-                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
+                                      replay: Replay(actions: actions, rules: settings.rules, zone: zone),
                                       stamp: stamp)
             try refreshCache(updating: [streak], zone: zone)
             return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
@@ -238,7 +238,7 @@ public struct Store: Sendable {
             try append(fresh, to: name)
             if !fresh.isEmpty || settings != nil {
                 streak.actions = (streak.actions + fresh).sorted()
-                streak.replay = Replay(days: streak.actions.map(\.day), rules: streak.settings.rules, zone: zone)
+                streak.replay = Replay(actions: streak.actions, rules: streak.settings.rules, zone: zone)
                 try refreshCache(updating: [streak], zone: zone)
             }
             return fresh.count
@@ -432,12 +432,11 @@ public struct LoadedStreak: Sendable {
     }
 
     public var cacheEntry: PromptCache.Entry {
-        PromptCache.Entry(name: name.text, icon: settings.icon, schedule: settings.rules.schedule,
-                          progress: replay.progress, stamp: stamp)
+        PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.progress, stamp: stamp)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
-        replay.progress.reading(today: today, rules: settings.rules, zone: zone)
+        replay.progress.reading(on: today, zone: zone)
     }
 }
 

@@ -39,7 +39,9 @@ enum Add: Command {
         // An existing streak (often one a tick created) takes the settings given, keeps the rest.
         let (settings, created) = try storeCall { () throws(StoreError) -> (StreakSettings, Bool) in
             try store.configure(name, zone: context.zone) { settings in
-                for (field, text) in given { _ = field.apply(text, to: &settings) }
+                var fields = GivenSettings()
+                for (field, text) in given { try? field.read(text, into: &fields) }
+                settings = fields.applied(to: settings)
             }
         }
         let banked = settings.rules.freezes == 1 ? "1 freeze" : "\(settings.rules.freezes) freezes"

@@ -49,9 +49,7 @@ enum Calendar: Command {
     static func heatmap(_ streak: LoadedStreak, today: StreakDay, zone: some ZoneRules, weeks: Int) -> Heatmap {
         var counts: [StreakDay: Int] = [:]
         for action in streak.actions.distinctMoments() { counts[action.day, default: 0] += 1 }
-        var frozen = Set(streak.replay.frozen)
-        var progress = streak.replay.progress
-        progress.advance(through: today - 1, rules: streak.settings.rules, zone: zone, spent: { frozen.insert($0) })
+        let frozen = streak.replay.fold(at: today, zone: zone).frozenDays
         return Heatmap(name: streak.name.text, counts: counts, schedule: streak.settings.rules.schedule,
                        frozen: frozen, today: today, weeks: weeks)
     }

@@ -192,8 +192,7 @@ enum Prompt: Command {
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
             source.showing(entry)
-            let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
-            let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
+            let reading = entry.progress.reading(on: today, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
             guard !text.isEmpty else { return }
