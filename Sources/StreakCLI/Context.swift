@@ -14,12 +14,31 @@ public struct Context {
         self.environment = environment
     }
 
-    /// The data folder's store.
-    public func store() throws(CommandError) -> Store {
-        guard let store = Store(environment) else {
+    /// The data folder's store, folding weeks from `STREAKPROMPT_WEEK_START`. `today`, when
+    /// the command knows it (`--now`), anchors cache lines whose plans ahead run out; else the
+    /// clock's date (`STREAKPROMPT_NOW`, else now), when it reads.
+    public func store(today: Today? = nil) throws(CommandError) -> Store {
+        guard var store = Store(environment) else {
             throw .failure("cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME")
         }
+        store.weekStart = try weekStart()
+        if let today {
+            store.today = today.day
+        } else if let start = try? dayStart() {
+            var moment: Int64? = Clock.now()
+            if let text = environment.nonEmpty("STREAKPROMPT_NOW") { moment = TimeInput(text)?.moment(in: zone) }
+            store.today = moment.map { DayClock(zone: zone, dayStart: start).day(at: $0) }
+        }
         return store
+    }
+
+    /// `STREAKPROMPT_WEEK_START` (`mon` or `sun`), or Monday.
+    public func weekStart() throws(CommandError) -> WeekStart {
+        guard let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") else { return .monday }
+        guard let start = WeekStart(text) else {
+            throw .usage("STREAKPROMPT_WEEK_START='\(Text.visible(text))' is not a week start; use mon or sun")
+        }
+        return start
     }
 
     /// `STREAKPROMPT_DAY_START`, or midnight.

@@ -60,6 +60,19 @@ public struct Ahead: Hashable, Sendable {
 
     public var isEmpty: Bool { text.isEmpty }
 
+    /// Whether `today` is on or after the horizon (false when nothing was left out). Read
+    /// byte by byte: the prompt asks it for every line with plans.
+    public func reachesHorizon(by today: StreakDay) -> Bool {
+        guard !text.isEmpty else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 11, bytes[bytes.count - 11] == UInt8(ascii: "H"),
+                  let horizon = StreakDay.parse(bytes[(bytes.count - 10)...])
+            else { return false }
+            return today >= horizon
+        }
+    }
+
     /// The first date something left out applies to; nil when nothing was left out.
     public var horizon: StreakDay? {
         guard let index = text.utf8.firstIndex(of: UInt8(ascii: "H")) else { return nil }

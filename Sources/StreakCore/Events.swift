@@ -226,3 +226,39 @@ public enum EventLog {
         }
     }
 }
+
+extension StreakHistory {
+    /// The history of a streak from its creation rules, its actions and its event records
+    /// (archive records do not change the streak's state; see `EventLog.archived(_:)`).
+    public init(rules: Rules, actions: [Action], events: [StreakEvent]) {
+        self.init(rules: rules, actions: actions)
+        for event in events {
+            switch event {
+            case .rules(let change): changes.append(change)
+            case .pause(let record): pauses.append(record)
+            case .untick(let retraction): retractions.append(retraction)
+            case .archive, .unarchive: break
+            }
+        }
+    }
+}
+
+extension EventLog {
+    /// Whether the latest archive or unarchive record (by when it was made, then by its text)
+    /// is an archive: the same answer whatever order the records arrived in.
+    public static func archived(_ events: some Sequence<StreakEvent>) -> Bool {
+        var latest: (seconds: Int64, text: String, archived: Bool)?
+        for event in events {
+            let archived: Bool
+            switch event {
+            case .archive: archived = true
+            case .unarchive: archived = false
+            default: continue
+            }
+            let key = (event.at.seconds, text(event))
+            if let known = latest, (known.seconds, known.text) >= key { continue }
+            latest = (key.0, key.1, archived)
+        }
+        return latest?.archived ?? false
+    }
+}

@@ -24,6 +24,8 @@
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
 public enum PromptCache {
     public static let magic = "streakprompt-cache 2"
+    /// The first release's cache: read as no cache, and rebuilt (`isOlder`).
+    public static let magicV1 = "streakprompt-cache 1"
     /// Larger than this is not a cache we wrote: the prompt prints nothing.
     public static let maxBytes = 1 << 20
 
@@ -124,6 +126,12 @@ public enum PromptCache {
         var text = magic + "\t" + stamp + "\n"
         for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
         return text
+    }
+
+    /// Whether the bytes are a cache an older version wrote (`streakprompt-cache N`, N below
+    /// this version's): not shown, and rebuilt.
+    public static func isOlder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.starts(with: magicV1.utf8)
     }
 
     /// The header's stamp, or nil when the file is not a cache.

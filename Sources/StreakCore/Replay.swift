@@ -93,6 +93,33 @@ public struct Replay: Sendable {
         frozenUnits = collector.frozen
     }
 
+    /// The week start the history was folded with.
+    public var weekStart: WeekStart { input.weekStart }
+
+    /// The streak's rules date by date.
+    public var timeline: RulesTimeline { input.timeline }
+
+    /// The streak's paused dates.
+    public var pauses: PauseCalendar { input.pauses }
+
+    /// The rules on `day` (in week mode, those of its week).
+    public func rules(on day: StreakDay) -> Rules { input.timeline.rules(on: day) }
+
+    /// The counts of `day`'s actions that count, and the goal on that date.
+    public func dayProgress(on day: StreakDay) -> GoalProgress {
+        let index = firstIndex(in: input.days.count) { input.days[$0].day >= day }
+        let count = index < input.days.count && input.days[index].day == day ? input.days[index].count : 0
+        return GoalProgress(done: count, needed: rules(on: day).goal)
+    }
+
+    /// What the prompt cache keeps: the state after the last action, or, once `today` has
+    /// reached the horizon of what that state plans ahead (`Ahead`), the state walked through
+    /// `today`, which plans ahead from there.
+    public func cachedState(today: StreakDay?, zone: some ZoneRules) -> Progress {
+        guard let today, let horizon = progress.ahead.horizon, today >= horizon else { return progress }
+        return fold(at: today, zone: zone).state
+    }
+
     /// Actions with counts under fixed rules.
     public init(actions: [Action], rules: Rules, zone: some ZoneRules, weekStart: WeekStart = .monday) {
         self.init(history: StreakHistory(rules: rules, actions: actions), zone: zone, weekStart: weekStart)

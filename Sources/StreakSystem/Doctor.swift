@@ -77,6 +77,8 @@ public struct Checkup {
         var streaks = 0
         var logs = 0
         var actions = 0
+        var eventLogs = 0
+        var events = 0
         // Hidden entries (a file manager's `.DS_Store`, a sync tool's state) are not ours.
         for entry in entries where !entry.hasPrefix(".") {
             let folder = Paths.join(store.streaksFolder, entry)
@@ -89,10 +91,15 @@ public struct Checkup {
             let files = (try? Files.list(folder)) ?? []
             for file in files {
                 let path = Paths.join(folder, file)
-                if file.hasSuffix(".log") && !file.hasPrefix(".") {
+                if file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
                     logs += 1
-                    let (count, found) = logFindings(path)
+                    let (count, found) = logFindings(path, events: false)
                     actions += count
+                    findings += found
+                } else if file.hasSuffix(Store.eventsSuffix) && !file.hasPrefix(".") {
+                    eventLogs += 1
+                    let (count, found) = logFindings(path, events: true)
+                    events += count
                     findings += found
                 } else if file.contains(".corrupt-") {
                     findings.append(Finding(area, .note, "\(path) was set aside by a repair; it is kept for you to read, and safe to delete once you have"))
@@ -101,8 +108,11 @@ public struct Checkup {
                 }
             }
         }
-        findings.insert(Finding(area, .ok, "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"),
-                        at: min(1, findings.count))
+        var counted = "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"
+        if eventLogs > 0 {
+            counted += ", \(eventLogs) event \(eventLogs == 1 ? "log" : "logs"), \(events) readable \(events == 1 ? "record" : "records")"
+        }
+        findings.insert(Finding(area, .ok, counted), at: min(1, findings.count))
         return findings
     }
 
@@ -120,16 +130,27 @@ public struct Checkup {
         return []
     }
 
-    /// The readable actions of a log, and its problems.
-    func logFindings(_ path: String) -> (Int, [Finding]) {
+    /// The readable records of an action log (or, with `events`, an event log), and its
+    /// problems. Records of a kind a newer version wrote are a note: kept, not damage.
+    func logFindings(_ path: String, events: Bool) -> (Int, [Finding]) {
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try Files.read(path, limit: Store.fileLimit)
         } catch {
             return (0, [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")])
         }
-        let parsed = ActionLog.parse(bytes)
+        let parsed: (count: Int, bad: [BadLine], newer: [BadLine], endsTorn: Bool)
+        if events {
+            let log = EventLog.parse(bytes)
+            parsed = (log.events.count, log.bad, log.newer, log.endsTorn)
+        } else {
+            let log = ActionLog.parse(bytes)
+            parsed = (log.actions.count, log.bad, [], log.endsTorn)
+        }
         var findings: [Finding] = []
+        for newer in parsed.newer.prefix(Checkup.linesListed) {
+            findings.append(Finding("data", .note, "\(path):\(newer.line): \(newer.reason)"))
+        }
         for bad in parsed.bad.prefix(Checkup.linesListed) {
             findings.append(Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)"))
         }
@@ -139,7 +160,7 @@ public struct Checkup {
         if parsed.endsTorn && parsed.bad.isEmpty && bytes.last != 0x0A && !bytes.isEmpty {
             findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
         }
-        return (parsed.actions.count, findings)
+        return (parsed.count, findings)
     }
 
     // MARK: The prompt cache
@@ -157,7 +178,7 @@ public struct Checkup {
                 unreadable.insert(name.text)
                 continue
             }
-            rebuilt.append(streak.cacheEntry)
+            rebuilt.append(streak.cacheEntry(zone: zone))
         }
         let bytes: [UInt8]?
         do throws(SystemError) {
@@ -168,6 +189,9 @@ public struct Checkup {
         guard let bytes else {
             if names.isEmpty { return [Finding(area, .ok, "no prompt cache yet (no streaks)")] }
             return [Finding(area, .problem, "\(store.cachePath) is missing: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
+        }
+        if bytes.starts(with: PromptCache.magicV1.utf8) {
+            return [Finding(area, .note, "\(store.cachePath) was written by the first release: the next prompt rebuilds it in the background (or 'streakprompt doctor --repair' now)")]
         }
         guard let cached = PromptCache.decode(bytes) else {
             return [Finding(area, .problem, "\(store.cachePath) is not a prompt cache: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]

@@ -42,8 +42,12 @@ public struct Repair {
                 } catch {
                     throw .system(error)
                 }
-                for file in files where file.hasSuffix(".log") && !file.hasPrefix(".") {
-                    done += try repairLog(Paths.join(folder, file))
+                for file in files where !file.hasPrefix(".") {
+                    if file.hasSuffix(Store.actionsSuffix) {
+                        done += try repairLog(Paths.join(folder, file), events: false)
+                    } else if file.hasSuffix(Store.eventsSuffix) {
+                        done += try repairLog(Paths.join(folder, file), events: true)
+                    }
                 }
             }
             for file in SharedFolder.filesWanted(home: store.home) {
@@ -63,7 +67,8 @@ public struct Repair {
     }
 
     /// Keeps a log's readable lines (and comments) in place; the whole old file goes aside.
-    func repairLog(_ path: String) throws(StoreError) -> [Finding] {
+    /// With `events`, an event log: records of a kind a newer version wrote are kept.
+    func repairLog(_ path: String, events: Bool) throws(StoreError) -> [Finding] {
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try Files.read(path, limit: Store.fileLimit)
@@ -72,7 +77,14 @@ public struct Repair {
         } catch {
             return try moveAside(path, because: error.message)
         }
-        let parsed = ActionLog.parse(bytes)
+        let parsed: (count: Int, bad: [BadLine])
+        if events {
+            let log = EventLog.parse(bytes)
+            parsed = (log.events.count, log.bad)
+        } else {
+            let log = ActionLog.parse(bytes)
+            parsed = (log.actions.count, log.bad)
+        }
         guard !parsed.bad.isEmpty else { return [] }
         let dropped = Set(parsed.bad.map(\.line))
         var kept: [UInt8] = []
@@ -93,7 +105,7 @@ public struct Repair {
             throw .system(error)
         }
         let lines = dropped.count == 1 ? "1 unreadable line" : "\(dropped.count) unreadable lines"
-        return [Finding("repair", .ok, "\(path): kept \(parsed.actions.count) readable actions; \(lines) set aside with the whole old file in \(aside)")]
+        return [Finding("repair", .ok, "\(path): kept \(parsed.count) readable \(events ? "records" : "actions"); \(lines) set aside with the whole old file in \(aside)")]
     }
 
     /// Keeps a settings file's readable lines; the whole old file goes aside.

@@ -23,12 +23,17 @@ public final class PromptSource {
     public static let refreshArgument = "--refresh-cache"
 
     /// The cache of the data folder `environment` names, or nil when there is none to show:
-    /// no home folder, no cache, or a file that is not one.
+    /// no home folder, no cache, or a file that is not one. A cache an older version wrote
+    /// (the first release's) is not shown either, but has the cache rebuilt in the background,
+    /// so the next prompt shows the streaks again.
     public static func open(_ environment: Environment) -> PromptSource? {
         guard let home = Store.defaultHome(environment),
-              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
-              PromptCache.scan(file.buffer, { _ in false })
+              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes)
         else { return nil }
+        guard PromptCache.scan(file.buffer, { _ in false }) else {
+            if PromptCache.isOlder(file.buffer) { refresh(home: home, environment: environment) }
+            return nil
+        }
         return PromptSource(file: file, home: home, environment: environment)
     }
 
@@ -42,14 +47,26 @@ public final class PromptSource {
         stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(file.buffer) ?? "")
     }
 
-    /// Notes that the prompt shows `entry`: one stat of its folder, until something is stale.
-    public func showing(_ entry: PromptCache.Entry) {
-        if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
+    /// Notes that the prompt shows `entry` on `today` with weeks starting on `weekStart`: one
+    /// stat of its folder, until something is stale. The line is also stale when it was folded
+    /// with another week start (the environment changed: the segment shows the line as it is,
+    /// once, and the rebuild folds with this one), or when `today` has reached the horizon of
+    /// the changes and pauses it plans ahead (`Ahead`; the rebuild anchors it on today).
+    public func showing(_ entry: PromptCache.Entry, today: StreakDay, weekStart: WeekStart) {
+        guard !stale else { return }
+        if !Files.stampMatches(streaksFolder + entry.name, entry.stamp) || entry.progress.weekStart != weekStart
+            || entry.progress.ahead.reachesHorizon(by: today) {
+            stale = true
+        }
     }
 
     /// Starts the background rebuild when something was stale and the folder is writable.
     public func finish() {
-        if stale, Files.isWritableFolder(home) {
+        if stale { PromptSource.refresh(home: home, environment: environment) }
+    }
+
+    private static func refresh(home: String, environment: Environment) {
+        if Files.isWritableFolder(home) {
             Background.start([PromptSource.refreshArgument], environment: environment)
         }
     }

@@ -13,6 +13,7 @@ import StreakCore
 /// HOME/
 ///   streaks/NAME/streak.conf       settings (key=value), optional
 ///   streaks/NAME/MACHINE.log       actions recorded on MACHINE, appended, one per line
+///   streaks/NAME/MACHINE.events    rule changes, pauses and other records made on MACHINE
 ///   backups/NAME-STAMP/            what `remove` took away
 ///   streaks/NAME/*.corrupt-STAMP   a damaged file set aside by `doctor --repair`
 ///   prompt.cache                   derived: what the prompt reads
@@ -20,13 +21,20 @@ import StreakCore
 ///   .gitignore, .gitattributes, .stignore   for sharing the folder (`sync`, `doctor --repair`)
 /// ```
 ///
-/// Each machine appends only to its own log, so a folder shared by several machines (a file
-/// sync tool, a git repository) never has two writers on one file: the union of the logs is
-/// the truth. Writers take `.lock` for the whole update, so concurrent ticks queue instead of
+/// Each machine appends only to its own log and event log, so a folder shared by several
+/// machines (a file sync tool, a git repository) never has two writers on one file: the union
+/// of the logs is the truth. Writers take `.lock` for the whole update, so concurrent ticks queue instead of
 /// racing; readers take no lock and never write.
 public struct Store: Sendable {
     public let home: String
     public let machine: String
+    /// The first day of a week (`STREAKPROMPT_WEEK_START`): an input to the fold, like the
+    /// zone, for weekly streaks and changes that wait for a week start. Never stored with the
+    /// data; each prompt cache line records the one it was folded with.
+    public var weekStart: WeekStart = .monday
+    /// The date the command acts on. A cache line whose plans ahead reach no further than
+    /// this date is written as of this date (`Replay.cachedState`); nil: after the last action.
+    public var today: StreakDay?
 
     /// Logs and settings larger than this are refused rather than read into memory.
     public static let fileLimit = 256 << 20
@@ -71,6 +79,11 @@ public struct Store: Sendable {
     public func folder(of name: StreakName) -> String { Paths.join(streaksFolder, name.text) }
     public func settingsPath(of name: StreakName) -> String { Paths.join(folder(of: name), "streak.conf") }
     public func ownLogPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".log") }
+    public func ownEventsPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".events") }
+
+    /// The suffixes of the files every machine appends to: action logs and event logs.
+    public static let actionsSuffix = ".log"
+    public static let eventsSuffix = ".events"
 
     // MARK: Reading
 
@@ -106,10 +119,11 @@ public struct Store: Sendable {
         }
     }
 
-    /// Every action of the streak, from every machine's log, with the lines that could not be
-    /// read (reported, never dropped from the files).
-    public func actions(of name: StreakName) throws(StoreError) -> Actions {
-        var result = Actions()
+    /// Calls `read` with the path and bytes of every machine's file of the streak ending in
+    /// `suffix`. A file that cannot be read is a problem reported with the others: one
+    /// unreadable log must not hide the others, nor stop a tick from recording.
+    private func eachFile(of name: StreakName, suffix: String, problems: inout [FileProblem],
+                          _ read: (String, [UInt8]) -> Void) throws(StoreError) {
         let folder = folder(of: name)
         let entries: [String]
         do throws(SystemError) {
@@ -117,7 +131,7 @@ public struct Store: Sendable {
         } catch {
             throw .system(error)
         }
-        for entry in entries where entry.hasSuffix(".log") && !entry.hasPrefix(".") {
+        for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") {
             let path = Paths.join(folder, entry)
             let bytes: [UInt8]
             do throws(SystemError) {
@@ -125,36 +139,70 @@ public struct Store: Sendable {
             } catch where error.isNotFound {
                 continue
             } catch {
-                // One unreadable log must not hide the others, nor stop a tick from recording.
-                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
+                problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
                 continue
             }
+            read(path, bytes)
+        }
+    }
+
+    /// Every action of the streak, from every machine's log, with the lines that could not be
+    /// read (reported, never dropped from the files).
+    public func actions(of name: StreakName) throws(StoreError) -> Actions {
+        var result = Actions()
+        var unreadable: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.actionsSuffix, problems: &unreadable) { path, bytes in
             let parsed = ActionLog.parse(bytes)
             result.actions.append(contentsOf: parsed.actions)
             result.problems.append(contentsOf: parsed.bad.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
         }
+        result.problems += unreadable
         result.actions.sort()
         return result
     }
 
-    /// Settings and actions of one streak, replayed.
+    /// Every event record of the streak (rule changes, pauses, …), from every machine's event
+    /// log, with the lines that could not be read and those a newer version wrote.
+    public func events(of name: StreakName) throws(StoreError) -> Events {
+        var result = Events()
+        var unreadable: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.eventsSuffix, problems: &unreadable) { path, bytes in
+            let parsed = EventLog.parse(bytes)
+            result.events.append(contentsOf: parsed.events)
+            result.problems.append(contentsOf: parsed.bad.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
+            result.newer.append(contentsOf: parsed.newer.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
+        }
+        result.problems += unreadable
+        return result
+    }
+
+    /// Settings, actions and events of one streak, replayed.
     public func load(_ name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
         // Taken before anything is read: a change that lands while we read makes it differ.
         let stamp = Files.stamp(folder(of: name))
         let settings = try settings(of: name)
         let actions = try actions(of: name)
-        let replay = Replay(actions: actions.actions, rules: settings.rules, zone: zone)
-        return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
-                            replay: replay, stamp: stamp)
+        let events = try events(of: name)
+        return loaded(name, settings: settings, actions: actions.actions, events: events.events,
+                      problems: actions.problems + events.problems, newer: events.newer, stamp: stamp, zone: zone)
     }
 
-    /// The last date the prompt cache shows an action on for the streak, without reading its
-    /// logs; nil when the cache cannot say (no cache, an unreadable one, no line for it).
-    public func lastCachedDay(of name: StreakName) -> StreakDay? {
+    /// A streak from what was read of it, replayed with this store's week start.
+    func loaded(_ name: StreakName, settings: StreakSettings, actions: [Action], events: [StreakEvent],
+                problems: [FileProblem], newer: [FileProblem], stamp: String, zone: some ZoneRules) -> LoadedStreak {
+        let history = StreakHistory(rules: settings.rules, actions: actions, events: events)
+        return LoadedStreak(name: name, settings: settings, history: history, events: events, problems: problems,
+                            newer: newer, replay: Replay(history: history, zone: zone, weekStart: weekStart),
+                            stamp: stamp, today: today)
+    }
+
+    /// The latest met date the prompt cache shows for the streak, without reading its logs;
+    /// nil when the cache cannot say (no cache, an unreadable one, no line for it).
+    public func lastCachedMetDay(of name: StreakName) -> StreakDay? {
         guard let bytes = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
               let entries = PromptCache.decode(bytes)
         else { return nil }
-        return entries.first { $0.name == name.text }?.progress.last
+        return entries.first { $0.name == name.text }?.progress.lastMet
     }
 
     // MARK: Writing
@@ -179,13 +227,14 @@ public struct Store: Sendable {
 
     /// Records an action and refreshes the streak's line in the prompt cache. Creates the
     /// streak if it does not exist. Returns the streak as it stands after the action, and
-    /// whether the date already had one.
+    /// whether the action's date was already met before it.
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            try prepareForWrite(name)
+            try prepareForWrite(name, file: ownLogPath(of: name))
             let stamp = Files.stamp(folder(of: name))
             let recorded = try actions(of: name)
+            let events = try events(of: name)
             // Settings that do not read must not cost the action: record it first, then report.
             let settings: StreakSettings
             let settingsError: StoreError?
@@ -196,30 +245,47 @@ public struct Store: Sendable {
                 settings = StreakSettings()
                 settingsError = error
             }
-            let alreadyCounted = recorded.actions.contains { $0.day == action.day }
             try append([action], to: name)
             if let settingsError {
                 try refreshCache(updating: [], removing: [name], zone: zone)
                 if case .corrupt(let problem) = settingsError { throw .recordedDespite(problem) }
                 throw settingsError
             }
+            let before = StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events)
+            let countedBefore = before.countedActions.reduce(0) { $0 + ($1.day == action.day ? $1.count : 0) }
             let actions = (recorded.actions + [action]).sorted()
-            let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
-                                      replay: Replay(actions: actions, rules: settings.rules, zone: zone),
-                                      stamp: stamp)
+            let streak = loaded(name, settings: settings, actions: actions, events: events.events,
+                                problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp, zone: zone)
             try refreshCache(updating: [streak], zone: zone)
-            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
+            let day = streak.replay.dayProgress(on: action.day)
+            return TickOutcome(streak: streak, created: created, alreadyCounted: countedBefore >= day.needed, day: day)
         }
     }
 
-    /// Merges actions into the streak (creating it if needed), skipping every action already
-    /// recorded on any machine (same date and same moment), so merging the same actions twice
-    /// changes nothing. `settings`, if given, is written when the streak has no settings file
-    /// yet. Returns how many actions were new.
+    /// Records event records (rule changes, pauses, …) in this machine's event log and
+    /// refreshes the streak's line in the prompt cache. The streak must exist. Returns it as it
+    /// stands after them.
     @discardableResult
-    public func merge(_ actions: [Action], into name: StreakName, settings: StreakSettings? = nil,
-                      zone: some ZoneRules) throws(StoreError) -> Int {
-        try locked { () throws(StoreError) -> Int in
+    public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
+        try locked { () throws(StoreError) -> LoadedStreak in
+            guard exists(name) else { throw .missing(name) }
+            try prepareForWrite(name, file: ownEventsPath(of: name))
+            try appendEvents(events, to: name)
+            let streak = try load(name, zone: zone)
+            try refreshCache(updating: [streak], zone: zone)
+            return streak
+        }
+    }
+
+    /// Merges actions and event records into the streak (creating it if needed), skipping
+    /// every action already recorded on any machine (same date and same moment) and every
+    /// record already there (the same line), so merging the same records twice changes
+    /// nothing. `settings`, if given, is written when the streak has no settings file yet.
+    /// Returns how many actions and records were new.
+    @discardableResult
+    public func merge(_ actions: [Action], events: [StreakEvent] = [], into name: StreakName,
+                      settings: StreakSettings? = nil, zone: some ZoneRules) throws(StoreError) -> Merged {
+        try locked { () throws(StoreError) -> Merged in
             if let settings, !Files.exists(settingsPath(of: name)) {
                 do throws(SystemError) {
                     try Files.makeFolders(folder(of: name))
@@ -228,36 +294,47 @@ public struct Store: Sendable {
                     throw .system(error)
                 }
             }
-            try prepareForWrite(name)
-            var streak = try load(name, zone: zone)
+            try prepareForWrite(name, file: ownLogPath(of: name))
+            let streak = try load(name, zone: zone)
             var seen = Set(streak.actions.map(ActionKey.init))
             var fresh: [Action] = []
             for action in actions.sorted() where seen.insert(ActionKey(action)).inserted {
                 fresh.append(action)
             }
-            try append(fresh, to: name)
-            if !fresh.isEmpty || settings != nil {
-                streak.actions = (streak.actions + fresh).sorted()
-                streak.replay = Replay(actions: streak.actions, rules: streak.settings.rules, zone: zone)
-                try refreshCache(updating: [streak], zone: zone)
+            var seenEvents = Set(streak.events.map(EventLog.text))
+            var freshEvents: [StreakEvent] = []
+            for event in events where seenEvents.insert(EventLog.text(event)).inserted {
+                freshEvents.append(event)
             }
-            return fresh.count
+            try append(fresh, to: name)
+            if !freshEvents.isEmpty {
+                try prepareForWrite(name, file: ownEventsPath(of: name))
+                try appendEvents(freshEvents, to: name)
+            }
+            if !fresh.isEmpty || !freshEvents.isEmpty || settings != nil {
+                let merged = loaded(name, settings: streak.settings, actions: (streak.actions + fresh).sorted(),
+                                    events: streak.events + freshEvents, problems: streak.problems,
+                                    newer: streak.newer, stamp: streak.stamp, zone: zone)
+                try refreshCache(updating: [merged], zone: zone)
+            }
+            return Merged(actions: fresh.count, events: freshEvents.count)
         }
     }
 
-    /// Makes the streak's folder and this machine's log exist, then marks the folder changed.
+    /// Makes the streak's folder and this machine's `file` (its log or event log) exist, then
+    /// marks the folder changed.
     ///
     /// Marking it first means a writer killed after appending but before refreshing the cache
     /// leaves the folder's stamp different from the cache's, so the prompt notices and has the
-    /// cache rebuilt. Creating the log first keeps our own file creation from looking like a
+    /// cache rebuilt. Creating the file first keeps our own file creation from looking like a
     /// change we did not see. Call with the lock held.
-    func prepareForWrite(_ name: StreakName) throws(StoreError) {
+    func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder(of: name))
             try Files.makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
-            if !Files.exists(ownLogPath(of: name)) {
-                try Files.create(ownLogPath(of: name))
+            if !Files.exists(file) {
+                try Files.create(file)
                 try Files.syncFolder(folder(of: name))
             }
         } catch {
@@ -270,8 +347,21 @@ public struct Store: Sendable {
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
     public func append(_ actions: [Action], to name: StreakName) throws(StoreError) {
         guard !actions.isEmpty else { return }
+        try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header, of: name)
+    }
+
+    /// Appends event records to this machine's event log of the streak, as `append` does
+    /// actions. Call with the lock held.
+    public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) {
+        guard !events.isEmpty else { return }
+        try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header, of: name)
+    }
+
+    /// Appends whole lines to an append-only file of the streak, after `header` when the file
+    /// is new or empty: one `write`, flushed to disk before returning. A last line cut short
+    /// by a crash gets its line break first, so a new line is never glued onto it.
+    private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) {
         let folder = folder(of: name)
-        let path = ownLogPath(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
             try Files.makeFolders(folder)
@@ -280,12 +370,11 @@ public struct Store: Sendable {
             var text = ""
             let size = try file.size()
             if size == 0 {
-                text += ActionLog.header
+                text += header
             } else if try file.byte(at: size - 1) != 0x0A {
-                // The last line was cut short by a crash: never glue a new line onto it.
                 text += "\n"
             }
-            for action in actions { text += ActionLog.line(action) }
+            text += lines
             try file.writeAll(text.utf8)
             try file.sync()
             if newFile { try Files.syncFolder(folder) }
@@ -370,10 +459,10 @@ public struct Store: Sendable {
                 // A streak whose files cannot be read is left out of the prompt; the command
                 // that reads it reports why.
                 guard let streak = try? load(name, zone: zone) else { continue }
-                entries[name.text] = streak.cacheEntry
+                entries[name.text] = streak.cacheEntry(zone: zone)
             }
         }
-        for streak in streaks { entries[streak.name.text] = streak.cacheEntry }
+        for streak in streaks { entries[streak.name.text] = streak.cacheEntry(zone: zone) }
         for name in removing { entries[name.text] = nil }
         do throws(SystemError) {
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
@@ -391,7 +480,7 @@ public struct Store: Sendable {
             var entries: [PromptCache.Entry] = []
             for name in try names() {
                 guard let streak = try? load(name, zone: zone) else { continue }
-                entries.append(streak.cacheEntry)
+                entries.append(streak.cacheEntry(zone: zone))
             }
             do throws(SystemError) {
                 try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
@@ -409,30 +498,67 @@ public struct Actions: Sendable {
     public var problems: [FileProblem] = []
 }
 
+/// Event records read from a streak's event logs.
+public struct Events: Sendable {
+    public var events: [StreakEvent] = []
+    public var problems: [FileProblem] = []
+    /// Lines of a kind a newer streakprompt wrote: kept and not counted, but no damage
+    /// (`doctor --repair` leaves them).
+    public var newer: [FileProblem] = []
+}
+
+/// What a merge added.
+public struct Merged: Sendable, Equatable {
+    public var actions: Int
+    public var events: Int
+
+    public init(actions: Int, events: Int) {
+        self.actions = actions
+        self.events = events
+    }
+}
+
 /// A streak read from disk and replayed.
 public struct LoadedStreak: Sendable {
     public var name: StreakName
     public var settings: StreakSettings
-    /// Every action, sorted.
-    public var actions: [Action]
+    /// Its creation rules, actions (sorted) and the records of its events, as the fold takes them.
+    public var history: StreakHistory
+    /// Every event record, as read (rule changes, pauses, retractions, archive records).
+    public var events: [StreakEvent]
     /// Lines of its logs that could not be read.
     public var problems: [FileProblem]
+    /// Lines a newer version wrote (kept, not counted, not damage).
+    public var newer: [FileProblem]
     public var replay: Replay
     /// The streak folder's modification time before it was read (see `PromptCache`).
     public var stamp: String = ""
+    /// The date the cache line is anchored on when the plans ahead run out (`Store.today`).
+    public var today: StreakDay?
 
-    public init(name: StreakName, settings: StreakSettings, actions: [Action], problems: [FileProblem], replay: Replay,
-                stamp: String = "") {
+    public init(name: StreakName, settings: StreakSettings, history: StreakHistory, events: [StreakEvent],
+                problems: [FileProblem], newer: [FileProblem] = [], replay: Replay, stamp: String = "",
+                today: StreakDay? = nil) {
         self.name = name
         self.settings = settings
-        self.actions = actions
+        self.history = history
+        self.events = events
         self.problems = problems
+        self.newer = newer
         self.replay = replay
         self.stamp = stamp
+        self.today = today
     }
 
-    public var cacheEntry: PromptCache.Entry {
-        PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.progress, stamp: stamp)
+    /// Every action, sorted.
+    public var actions: [Action] { history.actions }
+
+    /// Whether the latest archive record is not undone (`EventLog.archived`).
+    public var archived: Bool { EventLog.archived(events) }
+
+    public func cacheEntry(zone: some ZoneRules) -> PromptCache.Entry {
+        PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.cachedState(today: today, zone: zone),
+                          stamp: stamp)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
@@ -455,7 +581,10 @@ struct ActionKey: Hashable {
 public struct TickOutcome: Sendable {
     public var streak: LoadedStreak
     public var created: Bool
+    /// The action's date was met before it (counted once: this one adds nothing to a run).
     public var alreadyCounted: Bool
+    /// The action's date after it: its counts against the goal on that date.
+    public var day: GoalProgress
 }
 
 /// A line of a data file that could not be read.

@@ -29,7 +29,7 @@ enum Calendar: Command {
         let name = context.streakName(invocation)
         let weeks = invocation.integer(Calendar.weeks)
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let streak = try Report.load(name, store, context)
         let width = context.out.terminalWidth(context.environment)
         let json = invocation.has("--json")

@@ -15,7 +15,7 @@ enum History: Command {
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let name = context.streakName(invocation)
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let streak = try Report.load(name, store, context)
         let runs = streak.replay.runs
         if invocation.has(CommandTable.json) {

@@ -52,7 +52,7 @@ enum Import: Command {
             let isNew = !existing.contains(streak.name)
             let fresh = try storeCall { () throws(StoreError) -> Int in
                 try store.merge(streak.actions, into: streak.name, settings: isNew ? (streak.settings ?? StreakSettings()) : nil,
-                                zone: context.zone)
+                                zone: context.zone).actions
             }
             added += fresh
             known += streak.actions.count - fresh

@@ -82,7 +82,7 @@ enum ImportGit: Command {
             known = Set(try Report.load(name, store, context).actions.map(\.day))
         }
         let fresh = actions.filter { !known.contains($0.day) }
-        let added = try storeCall { () throws(StoreError) -> Int in try store.merge(fresh, into: name, zone: context.zone) }
+        let added = try storeCall { () throws(StoreError) -> Int in try store.merge(fresh, into: name, zone: context.zone).actions }
 
         let repos = repositories.count == 1 ? "1 repository" : "\(repositories.count) repositories"
         let commits = mine.count == 1 ? "1 commit" : "\(mine.count) commits"

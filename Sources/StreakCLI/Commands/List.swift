@@ -8,7 +8,7 @@ enum List: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {

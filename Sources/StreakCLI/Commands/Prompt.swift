@@ -18,8 +18,9 @@ enum Prompt: Command {
         prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
 
-        Format placeholders: {icon} {count} {best} {name} {state} {total} {freezes};
-        {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
+        Format placeholders: {icon} {count} {best} {name} {state} {total} {freezes}
+        {progress} (2/3 while today's goal, or this week's target, is not met) {unit}
+        (w for a weekly streak); {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
         Styles by state: green when done today, yellow when pending, dim when broken
         (none with NO_COLOR or TERM=dumb).
         """,
@@ -183,6 +184,11 @@ enum Prompt: Command {
             guard let parsed = DayStart(text) else { return }
             dayStart = parsed
         }
+        var weekStart = WeekStart.monday
+        if let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") {
+            guard let parsed = WeekStart(text) else { return }
+            weekStart = parsed
+        }
         let today = dayStart.day(of: zone.local(at: now!).local)
         let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
         let color = !environment.colorDisabled
@@ -191,7 +197,7 @@ enum Prompt: Command {
 
         var wrote = false
         func show(_ entry: PromptCache.Entry) {
-            source.showing(entry)
+            source.showing(entry, today: today, weekStart: weekStart)
             let reading = entry.progress.reading(on: today, zone: zone)
             let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)

@@ -14,7 +14,7 @@ enum Tick: Command {
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let name = context.streakName(invocation)
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let at = context.zone.local(at: today.now)
         let action = Action(day: today.day, at: at)
         let outcome = try storeCall { () throws(StoreError) -> TickOutcome in

@@ -1,0 +1,154 @@
+import Foundation
+import StreakCore
+import StreakSystem
+import Testing
+
+/// Event logs (rule changes, pauses, …), v2 action lines and the v2 prompt cache, through the
+/// store, on disk.
+@Suite("store: events, counts, the cache v2")
+struct StoreEventsTests {
+    let quiz = try! StreakName("quiz")
+
+    static func instant(_ text: String) -> Instant {
+        let seconds = TimeInput(text)!.moment(in: utc)
+        return utc.local(at: seconds)
+    }
+
+    @Test func eventsAreAppendedToThisMachinesEventLogAndReadFromEveryMachine() throws {
+        let scratch = try Scratch()
+        let store = scratch.store()
+        _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
+        let goal = StreakEvent.rules(RuleChange(from: StreakDay("2026-03-03")!, at: Self.instant("2026-03-02T10:00:00Z"),
+                                                fields: RuleFields(goal: 2)))
+        let streak = try store.record([goal], to: quiz, zone: utc)
+        #expect(try scratch.read("data/streaks/quiz/laptop.events") == EventLog.header
+            + "2026-03-02T10:00:00+00:00 rules from=2026-03-03 goal=2\n")
+        #expect(streak.replay.rules(on: StreakDay("2026-03-03")!).goal == 2)
+        #expect(streak.replay.rules(on: StreakDay("2026-03-02")!).goal == 1, "a change never reaches backwards")
+        // Another machine's pause arrives through a synced folder.
+        try scratch.write("data/streaks/quiz/desk.events", EventLog.header
+            + "2026-03-02T11:00:00+00:00 pause from=2026-03-03 to=2026-03-05\n")
+        let loaded = try store.load(quiz, zone: utc)
+        #expect(loaded.events.count == 2)
+        #expect(loaded.replay.pauses.contains(StreakDay("2026-03-04")!))
+        let reading = loaded.reading(today: StreakDay("2026-03-06")!, zone: utc)
+        #expect(reading.state == .pending && reading.current == 1, "the paused dates neither break nor extend")
+        // Recording needs the streak.
+        #expect(throws: StoreError.self) { try store.record([goal], to: try StreakName("nope"), zone: utc) }
+    }
+
+    @Test func aTornEventLineIsNeverGluedOntoAndBadLinesAreReportedAndKept() throws {
+        let scratch = try Scratch()
+        let store = scratch.store()
+        _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
+        let torn = EventLog.header + "2026-03-01T10:00:00+00:00 rules from=2026-03-01 goal=zero\n"
+            + "2026-03-01T10:00:01+00:00 remind at=20:00\n" + "2026-03-01T10:00:02+00:00 pause from=2026-03-0"
+        try scratch.write("data/streaks/quiz/laptop.events", torn)
+        let pause = StreakEvent.pause(PauseRecord(.pause, from: StreakDay("2026-03-10")!, to: StreakDay("2026-03-10")!,
+                                                  at: Self.instant("2026-03-02T10:00:00Z")))
+        let streak = try store.record([pause], to: quiz, zone: utc)
+        // The torn line got its line break: a whole (bad) line now, kept for the report.
+        let text = try scratch.read("data/streaks/quiz/laptop.events")
+        #expect(text == torn + "\n2026-03-02T10:00:00+00:00 pause from=2026-03-10 to=2026-03-10\n")
+        let path = scratch.data + "/streaks/quiz/laptop.events"
+        #expect(streak.problems.map(\.message) == [
+            path + ":2: goal 'zero' is not a whole number from 1 to 1000000",
+            path + ":4: from= must be a date such as 2026-11-22",
+        ])
+        #expect(streak.newer.map(\.line) == [3])
+        #expect(streak.events == [pause])
+    }
+
+    @Test func ticksCarryCountsAndNotesAndSayWhetherTheDateWasAlreadyMet() throws {
+        let scratch = try Scratch()
+        let store = scratch.store()
+        // A first-release log keeps its header and gets v2 lines.
+        try scratch.write("data/streaks/quiz/laptop.log", ActionLog.headerV1 + "2026-03-01 2026-03-01T09:00:00+00:00\n")
+        try scratch.write("data/streaks/quiz/streak.conf", "icon=📚\nschedule=daily\nfreezes=0\ngoal=3\n")
+        var action = Action.at("2026-03-02T09:00:00Z")
+        action.count = 2
+        action.note = "two sets, 5 km"
+        let first = try store.tick(quiz, action: action, zone: utc)
+        #expect(!first.alreadyCounted)
+        #expect(first.day == GoalProgress(done: 2, needed: 3))
+        let second = try store.tick(quiz, action: .at("2026-03-02T10:00:00Z"), zone: utc)
+        #expect(!second.alreadyCounted, "this tick meets the goal")
+        #expect(second.day == GoalProgress(done: 3, needed: 3))
+        let third = try store.tick(quiz, action: .at("2026-03-02T11:00:00Z"), zone: utc)
+        #expect(third.alreadyCounted)
+        #expect(try scratch.read("data/streaks/quiz/laptop.log") == ActionLog.headerV1
+            + "2026-03-01 2026-03-01T09:00:00+00:00\n"
+            + "2026-03-02 2026-03-02T09:00:00+00:00 count=2 note=two%20sets,%205%20km\n"
+            + "2026-03-02 2026-03-02T10:00:00+00:00\n" + "2026-03-02 2026-03-02T11:00:00+00:00\n")
+        let streak = try store.load(quiz, zone: utc)
+        #expect(streak.actions.first { $0.count == 2 }?.note == "two sets, 5 km")
+        #expect(streak.reading(today: StreakDay("2026-03-02")!, zone: utc).total == 1, "03-01 had 1 of 3: not met")
+        #expect(store.lastCachedMetDay(of: quiz) == StreakDay("2026-03-02"))
+    }
+
+    @Test func mergingRecordsTwiceAddsNothing() throws {
+        let scratch = try Scratch()
+        let store = scratch.store()
+        let events: [StreakEvent] = [
+            .rules(RuleChange(from: StreakDay("2026-03-09")!, at: Self.instant("2026-03-02T10:00:00Z"),
+                              fields: RuleFields(target: 2))),
+            .pause(PauseRecord(.pause, from: StreakDay("2026-03-20")!, to: StreakDay("2026-03-22")!,
+                               at: Self.instant("2026-03-02T10:00:00Z"))),
+            .untick(Retraction(day: StreakDay("2026-03-01")!, at: Self.instant("2026-03-01T09:00:00Z"),
+                               made: Self.instant("2026-03-01T09:05:00Z"))),
+        ]
+        let actions = [Action.at("2026-03-01T09:00:00Z"), .at("2026-03-02T09:00:00Z")]
+        #expect(try store.merge(actions, events: events, into: quiz, settings: StreakSettings(), zone: utc)
+            == Merged(actions: 2, events: 3))
+        #expect(try store.merge(actions, events: events.reversed(), into: quiz, zone: utc) == Merged(actions: 0, events: 0))
+        let streak = try store.load(quiz, zone: utc)
+        #expect(streak.events.count == 3)
+        #expect(streak.history.countedActions.count == 1, "the retraction takes back 03-01's action")
+    }
+
+    @Test func theCacheRecordsTheWeekStartItWasFoldedWith() throws {
+        let scratch = try Scratch()
+        var store = scratch.store()
+        store.weekStart = .sunday
+        try scratch.write("data/streaks/quiz/streak.conf", "target=2/week\n")
+        _ = try store.tick(quiz, action: .at("2026-03-01T09:00:00Z"), zone: utc)  // a Sunday
+        _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
+        let bytes = try #require(try Files.readIfPresent(store.cachePath, limit: 1 << 20))
+        let entry = try #require(PromptCache.decode(bytes)?.first)
+        #expect(entry.progress.weekStart == .sunday)
+        #expect(entry.progress.reading(on: StreakDay("2026-03-02")!, zone: utc).current == 1,
+                "Sunday and Monday are one week when weeks start on Sunday")
+        store.weekStart = .monday
+        try store.rebuildCache(zone: utc)
+        let rebuilt = try #require(try Files.readIfPresent(store.cachePath, limit: 1 << 20))
+        let monday = try #require(PromptCache.decode(rebuilt)?.first)
+        #expect(monday.progress.weekStart == .monday)
+        #expect(monday.progress.reading(on: StreakDay("2026-03-02")!, zone: utc).current == 0)
+    }
+
+    /// More plans ahead than a cache line holds: the line is written as of `today` once today
+    /// reaches its horizon, and then reads like the whole history.
+    @Test func aCacheLinePastItsHorizonIsAnchoredOnToday() throws {
+        let scratch = try Scratch()
+        var store = scratch.store()
+        _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
+        var events: [StreakEvent] = []
+        for week in 0..<12 {
+            let from = StreakDay("2026-03-10")! + 7 * week
+            events.append(.pause(PauseRecord(.pause, from: from, to: from + 1, at: Self.instant("2026-03-02T10:00:00Z"))))
+        }
+        let streak = try store.record(events, to: quiz, zone: utc)
+        let horizon = try #require(streak.replay.progress.ahead.horizon)
+        let today = horizon + 3
+        #expect(streak.replay.progress.ahead.reachesHorizon(by: today))
+        store.today = today
+        try store.rebuildCache(zone: utc)
+        let rebuilt = try #require(try Files.readIfPresent(store.cachePath, limit: 1 << 20))
+        let entry = try #require(PromptCache.decode(rebuilt)?.first)
+        #expect(!entry.progress.ahead.reachesHorizon(by: today))
+        for offset in 0..<30 {
+            #expect(entry.progress.reading(on: today + offset, zone: utc)
+                == streak.replay.fold(at: today + offset, zone: utc).reading)
+        }
+    }
+}
