@@ -157,17 +157,24 @@ struct ExportEndToEndTests {
         #expect(json.stdout == """
         {
           "format": "streakprompt-export",
-          "version": 1,
+          "version": 2,
           "streaks": [
             {
               "name": "quiz",
               "icon": "📚",
               "schedule": "mon,wed,fri",
+              "goal": 1,
               "freezes": 2,
+              "earn_freeze": 0,
+              "max_freezes": 2,
+              "archived": false,
+              "changes": [],
+              "pauses": [],
               "actions": [
                 {"date": "2026-11-20", "at": "2026-11-20T20:57:05+00:00"},
                 {"date": "2026-11-23", "at": "2026-11-23T08:00:00-05:00"}
-              ]
+              ],
+              "retractions": []
             }
           ]
         }
@@ -175,9 +182,10 @@ struct ExportEndToEndTests {
         """)
         let csv = try box.sp("export", "--format", "csv")
         #expect(csv.stdout == """
-        streak,date,at,icon,schedule,freezes
-        quiz,2026-11-20,2026-11-20T20:57:05+00:00,📚,"mon,wed,fri",2
-        quiz,2026-11-23,2026-11-23T08:00:00-05:00,📚,"mon,wed,fri",2
+        kind,streak,date,at,count,note,from,to,made,icon,schedule,target,goal,freezes,earn_freeze,max_freezes,archived
+        streak,quiz,,,,,,,,📚,"mon,wed,fri",,1,2,0,2,false
+        action,quiz,2026-11-20,2026-11-20T20:57:05+00:00,,,,,,,,,,,,,
+        action,quiz,2026-11-23,2026-11-23T08:00:00-05:00,,,,,,,,,,,,,
 
         """)
         #expect(try box.sp("export", "--format", "xml").status == 2)

@@ -6,10 +6,12 @@ enum Export: Command {
     static let spec = CommandSpec(
         ["export"], usage: "[NAME...] [--format json|csv]", summary: "everything, to stdout",
         details: """
-        Writes every streak (or the named ones): its settings (icon, schedule, freezes) and
-        every action with the date it counts for and the moment it happened, from every
-        machine's log, one action per moment. 'streakprompt import FILE' reads it back.
-        The README documents both formats.
+        Writes every streak (or the named ones): its settings (icon, schedule or weekly
+        target, goal, freezes, earning), every action with the date it counts for, the
+        moment it happened, its count and note, one per moment, and every rule change,
+        pause, unpause and taken-back action, from every machine's files. 'streakprompt
+        import FILE' reads it back. The README documents both formats (JSON version 2, and
+        CSV with one row per record and a kind column).
         """,
         flags: [format], arguments: .streakName(existing: true), count: 0...64)
 
@@ -25,7 +27,7 @@ enum Export: Command {
         var streaks: [ExportedStreak] = []
         for name in names {
             let streak = try Report.load(name, store, context)
-            streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions))
+            streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions, events: streak.events))
         }
         let document = ExportDocument(streaks: streaks)
         context.out.write(format == "csv" ? document.csv() : document.json())
