@@ -64,7 +64,7 @@ public struct Context {
     public func today(_ invocation: Invocation) throws(CommandError) -> Today {
         let clock = DayClock(zone: zone, dayStart: try dayStart())
         let now = try now(invocation)
-        return Today(now: now, clock: clock, day: clock.day(at: now))
+        return Today(now: now, clock: clock, day: clock.day(at: now), weekStart: try weekStart())
     }
 
     /// The streak named by the command's argument, or `default`.
@@ -83,6 +83,8 @@ public struct Today {
     public let now: Int64
     public let clock: DayClock<LocalZone>
     public let day: StreakDay
+    /// The first day of a week (`STREAKPROMPT_WEEK_START`).
+    public let weekStart: WeekStart
 
     /// Seconds until today's streak date ends.
     public var secondsLeft: Int64 { clock.end(of: day) - now }

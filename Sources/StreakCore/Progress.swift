@@ -68,12 +68,15 @@ protocol FoldObserver {
     mutating func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules)
     mutating func closed(_ span: UnitSpan, _ outcome: UnitOutcome)
     mutating func runEnded(_ run: Run)
+    /// A run earned a freeze on `day`.
+    mutating func earned(on day: StreakDay)
 }
 
 struct NoObserver: FoldObserver {
     func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules) {}
     func closed(_ span: UnitSpan, _ outcome: UnitOutcome) {}
     func runEnded(_ run: Run) {}
+    func earned(on day: StreakDay) {}
 }
 
 /// Where a streak stands after a date: the whole history folded into a few numbers, plus the
@@ -264,12 +267,12 @@ public struct Progress: Hashable, Sendable {
         lastMet = day
         switch rules.mode {
         case .days(let schedule):
-            if schedule.contains(day) && !paused { extend(from: day, to: day) }
+            if schedule.contains(day) && !paused, extend(from: day, to: day) { observer.earned(on: day) }
         case .weeks(let target):
             unitMet += 1
             if unitMet == target {
                 let first = weekStart.first(ofWeekHolding: day)
-                extend(from: first, to: first + 6)
+                if extend(from: first, to: first + 6) { observer.earned(on: day) }
             }
         }
     }
@@ -335,8 +338,8 @@ public struct Progress: Hashable, Sendable {
         }
     }
 
-    /// A met unit: the run grows (or starts), and may earn a freeze.
-    private mutating func extend(from first: StreakDay, to end: StreakDay) {
+    /// A met unit: the run grows (or starts), and may earn a freeze. Returns whether it did.
+    private mutating func extend(from first: StreakDay, to end: StreakDay) -> Bool {
         if !alive {
             alive = true
             length = 0
@@ -351,7 +354,9 @@ public struct Progress: Hashable, Sendable {
         }
         if rules.earnEvery > 0, length % rules.earnEvery == 0, freezesLeft < rules.maxHeld {
             freezesLeft += 1
+            return true
         }
+        return false
     }
 
     /// Walks on from `through` to `target` over dates with no action, taking rule changes and

@@ -78,6 +78,8 @@ public struct Replay: Sendable {
     let input: FoldInput
     /// The runs that ended before the last action.
     let endedRuns: [Run]
+    /// Freezes earned up to the last action.
+    let earnedBefore: Int
 
     /// The first date of each frozen unit (each frozen date, in day mode).
     public var frozen: [StreakDay] { frozenUnits.map(\.start) }
@@ -88,6 +90,7 @@ public struct Replay: Sendable {
         progress = input.walk(through: input.days.last?.day, zone: zone, &collector)
         progress.ahead = Ahead(after: progress.through, timeline: input.timeline, pauses: input.pauses)
         endedRuns = collector.runs
+        earnedBefore = collector.earned
         runs = collector.runs
         if let run = progress.currentRun { runs.append(run) }
         frozenUnits = collector.frozen
@@ -145,6 +148,7 @@ public struct Replay: Sendable {
             // Everything up to the last action is already folded: walk on from there.
             collector.runs = endedRuns
             collector.frozen = frozenUnits
+            collector.earned = earnedBefore
             state = input.walk(from: progress, through: readDate, zone: zone, &collector)
         }
         state.ahead = Ahead(after: state.through, timeline: input.timeline, pauses: input.pauses)
@@ -155,7 +159,7 @@ public struct Replay: Sendable {
             collector.units.append(WalkedUnit(span: span, outcome: state.unitExtended ? .met : .open))
         }
         return Fold(reading: state.currentReading(today: today), state: state, runs: collector.runs,
-                    frozenUnits: collector.frozen, days: collector.days, units: collector.units)
+                    frozenUnits: collector.frozen, days: collector.days, units: collector.units, earned: collector.earned)
     }
 }
 
@@ -172,6 +176,8 @@ public struct Fold: Sendable {
     public var days: [DayMark]
     /// Each unit walked, the read date's last (when asked for).
     public var units: [WalkedUnit]
+    /// Freezes the streak's runs have earned, through the read date.
+    public var earned: Int
 
     /// Every date a freeze covered.
     public var frozenDays: Set<StreakDay> {
@@ -268,6 +274,7 @@ struct Collector: FoldObserver {
     var frozen: [UnitSpan] = []
     var days: [DayMark] = []
     var units: [WalkedUnit] = []
+    var earned = 0
 
     init(marks: Bool) {
         self.marks = marks
@@ -295,5 +302,9 @@ struct Collector: FoldObserver {
 
     mutating func runEnded(_ run: Run) {
         runs.append(run)
+    }
+
+    mutating func earned(on day: StreakDay) {
+        earned += 1
     }
 }

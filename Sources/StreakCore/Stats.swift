@@ -11,6 +11,8 @@ public struct CompletionRate: Hashable, Sendable {
     public var window: Int
     public var done: Int
     public var scheduled: Int
+    /// How many of the `scheduled` units are weeks (the rest are dates).
+    public var weeks: Int = 0
 
     public init(window: Int, done: Int, scheduled: Int) {
         self.window = window
@@ -66,8 +68,10 @@ extension CompletionRate {
             case .met:
                 done += 1
                 scheduled += 1
+                if span.unit == .week { weeks += 1 }
             case .frozen, .broke:
                 scheduled += 1
+                if span.unit == .week { weeks += 1 }
             case .missed:
                 var day = span.start
                 var exists = true
@@ -75,7 +79,10 @@ extension CompletionRate {
                     exists = zone.dayExists(day)
                     day = day + 1
                 }
-                if exists { scheduled += 1 }
+                if exists {
+                    scheduled += 1
+                    if span.unit == .week { weeks += 1 }
+                }
             case .neutral, .open:
                 continue
             }

@@ -114,8 +114,14 @@ public enum Weekday: Int, CaseIterable, Sendable {
         self = found
     }
 
-    var longName: String {
+    /// The lowercase full name: `monday`, ….
+    public var longName: String {
         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][rawValue]
+    }
+
+    /// The name as a sentence writes it: `Monday`, ….
+    public var title: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][rawValue]
     }
 }
 

@@ -90,6 +90,15 @@ public struct RulesTimeline: Hashable, Sendable {
         self.segments = kept
     }
 
+    /// The date a new change made from `from` would take effect, with these changes already
+    /// made: `from`, unless it involves weeks (it sets a target, or the streak is in week mode
+    /// on the first date of `from`'s week), then the first week start on or after `from`.
+    public func effectiveDate(from: StreakDay, setsTarget: Bool, weekStart: WeekStart) -> StreakDay {
+        let weekFirst = weekStart.first(ofWeekHolding: from)
+        guard weekFirst != from, setsTarget || rules(on: weekFirst).unit == .week else { return from }
+        return weekFirst + 7
+    }
+
     /// The rules on `day`.
     public func rules(on day: StreakDay) -> Rules {
         // After the last segment starting on or before `day`.

@@ -23,9 +23,15 @@ enum List: Command {
             context.out.line("No streaks yet: 'streakprompt tick' starts one, 'streakprompt add NAME' makes one.")
             return 0
         }
+        // A weekly streak counts in weeks (`🔥 5w`); while today's goal or this week's target
+        // is not met, the state says how far it is (`pending 2/3`).
         let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
-            [streak.name.text, "\(streak.settings.icon) \(reading.current)", reading.state.rawValue,
-             String(reading.best), String(reading.total), reading.last?.description ?? "-"]
+            var state = reading.state.rawValue
+            if reading.state != .broken, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
+                state += " \(reading.progress.done)/\(reading.progress.needed)"
+            }
+            return [streak.name.text, "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))", state,
+                    Report.count(reading.best, reading.unit), String(reading.total), reading.last?.description ?? "-"]
         }
         Columns.print(table, to: context.out)
         return 0

@@ -3,20 +3,25 @@ import StreakSystem
 
 /// `streakprompt tick [NAME]`: records an action for the streak date of this moment.
 enum Tick: Command {
+    static let count = FlagSpec("--count", .count, help: "what the action counts for toward the daily goal (default 1)")
+    static let note = FlagSpec("--note", .note, help: "a note kept with the action (up to 500 bytes)")
+
     static let spec = CommandSpec(
-        ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (default streak: \"default\")",
+        ["tick"], usage: "[NAME] [--count K] [--note TEXT] [--quiet]", summary: "count an action today (default streak: \"default\")",
         details: """
         Records an action for the streak on today's date, creating the streak if it does
-        not exist. A second tick on the same date is recorded but counts once.
+        not exist. A date is met when its actions' counts reach the streak's daily goal
+        (1 unless 'add NAME --goal N'); a tick on a date already met is recorded but adds
+        nothing. --now backdates (or postdates) the action.
         """,
-        flags: [CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
+        flags: [count, note, CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store(today: today)
         let at = context.zone.local(at: today.now)
-        let action = Action(day: today.day, at: at)
+        let action = Action(day: today.day, at: at, count: invocation.integer(count) ?? 1, note: invocation.text(note))
         let outcome = try storeCall { () throws(StoreError) -> TickOutcome in
             try store.tick(name, action: action, zone: context.zone)
         }
@@ -24,22 +29,44 @@ enum Tick: Command {
             Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
         }
         guard !invocation.has(CommandTable.quiet) else { return 0 }
-        let streak = outcome.streak
-        let reading = streak.reading(today: today.day, zone: context.zone)
-        let counts = "\(streak.settings.icon) \(reading.current)"
-        let when = action.day == today.day ? "today" : "for \(action.day)"
-        var message: String
-        if outcome.alreadyCounted {
-            message = "\(name): already counted \(when) · \(counts)"
-        } else if !streak.settings.rules.schedule.contains(action.day) {
-            message = "\(name): counted \(when), in the total only (\(action.day.weekday.shortName) is not on its \(streak.settings.rules.schedule) schedule) · \(counts)"
-        } else if outcome.created {
-            message = "\(name): new streak, counted \(when) · \(counts)"
-        } else {
-            message = "\(name): counted \(when) · \(counts)"
-            if reading.current > 1 && reading.current == reading.best { message += " · best ever" }
-        }
-        context.out.line(message)
+        context.out.line(message(outcome, action: action, today: today, zone: context.zone))
         return 0
+    }
+
+    /// `quiz: counted today · 🔥 5`, `quiz: 2 of 3 today · 🔥 4`, `quiz: counted today · 2 of 3
+    /// this week · 🔥 4w`, `quiz: already counted today · 🔥 5`.
+    static func message(_ outcome: TickOutcome, action: Action, today: Today, zone: some ZoneRules) -> String {
+        let streak = outcome.streak
+        let name = streak.name
+        let reading = streak.reading(today: today.day, zone: zone)
+        var counts = "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))"
+        let when = action.day == today.day ? "today" : "for \(action.day)"
+        let rules = streak.replay.rules(on: action.day)
+        let day = outcome.day
+        // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
+        // meets it, `(3 of 3)`).
+        let goalText = day.needed > 1 ? "\(day.done) of \(day.needed)" : nil
+        if rules.unit == .week, action.day >= today.weekStart.first(ofWeekHolding: today.day) {
+            counts = "\(reading.progress.done) of \(reading.progress.needed) this week · " + counts
+        }
+        if outcome.alreadyCounted {
+            return "\(name): already counted \(when)\(goalText.map { " (\($0))" } ?? "") · \(counts)"
+        }
+        if !day.isMet, let goalText {
+            return "\(name): \(goalText) \(when) · \(counts)"
+        }
+        let met = goalText.map { " (\($0))" } ?? ""
+        if streak.replay.pauses.contains(action.day) {
+            return "\(name): counted \(when)\(met), in the total only (\(action.day) is paused) · \(counts)"
+        }
+        if case .days(let schedule) = rules.mode, !schedule.contains(action.day) {
+            return "\(name): counted \(when)\(met), in the total only (\(action.day.weekday.shortName) is not on its \(schedule) schedule) · \(counts)"
+        }
+        if outcome.created {
+            return "\(name): new streak, counted \(when)\(met) · \(counts)"
+        }
+        var message = "\(name): counted \(when)\(met) · \(counts)"
+        if reading.current > 1 && reading.current == reading.best { message += " · best ever" }
+        return message
     }
 }
