@@ -66,7 +66,9 @@ enum Tick: Command {
             return "\(name): new streak, counted \(when)\(met) · \(counts)"
         }
         var message = "\(name): counted \(when)\(met) · \(counts)"
-        if reading.current > 1 && reading.current == reading.best { message += " · best ever" }
+        // Only a tick that extended the run (a weekly one: that met its week) beats a best.
+        let extended = rules.unit == .day || reading.progress.done == reading.progress.needed
+        if extended && reading.current > 1 && reading.current == reading.best { message += " · best ever" }
         return message
     }
 }
