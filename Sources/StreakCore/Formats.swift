@@ -54,8 +54,8 @@ enum LogLines {
         let count = bytes.count
         while start < count {
             lineNumber += 1
-            var end = start
-            while end < count, bytes[end] != 0x0A { end += 1 }
+            // Logs hold years of lines: find the line's end without bounds checks.
+            let end = bytes.withUnsafeBufferPointer { lineEnd($0, from: start) }
             let complete = end < count
             let line = bytes[start..<end]
             start = end + 1
@@ -72,6 +72,22 @@ enum LogLines {
             if let reason = read(lineNumber, line) { bad.append(BadLine(line: lineNumber, reason: reason)) }
         }
         return false
+    }
+
+    /// Where the line starting at `start` ends: its line break, or the end of the bytes.
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buffer.count
+        var end = start
+        // Eight bytes at a time while none of them is a line break.
+        if let base = buffer.baseAddress {
+            while end + 8 <= count {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                end += 8
+            }
+        }
+        while end < count, buffer[end] != 0x0A { end += 1 }
+        return end
     }
 
     /// The line without a trailing `\r` and leading spaces.
@@ -147,9 +163,46 @@ public enum ActionLog {
         return parsed
     }
 
+    /// The actions of one date (`YYYY-MM-DD`): the lines that start with it, read as `parse`
+    /// reads them; only those lines are read. (A tick reads its own date this way; see
+    /// `Store.tick`.) A torn last line of that date is reported, as `parse` reports it.
+    public static func lines(of day: String, in bytes: [UInt8]) -> Parsed {
+        var parsed = Parsed()
+        let wanted = Array(day.utf8)
+        guard wanted.count == 10 else { return parsed }
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var lineNumber = 0
+            while start < buffer.count {
+                lineNumber += 1
+                let end = LogLines.lineEnd(buffer, from: start)
+                if end - start > 10, buffer[start] == wanted[0], buffer[start + 10] == 0x20,
+                   (1..<10).allSatisfy({ buffer[start + $0] == wanted[$0] }) {
+                    let complete = end < buffer.count
+                    switch parseLine(bytes[start..<end]) {
+                    case .success(let action): parsed.actions.append(action)
+                    case .failure(let problem):
+                        parsed.bad.append(BadLine(line: lineNumber, reason: complete ? problem.reason
+                                                  : "the last line is cut short (no newline)"))
+                    }
+                }
+                start = end + 1
+            }
+        }
+        return parsed
+    }
+
     static func parseLine(_ line: ArraySlice<UInt8>) -> Result<Action, FieldError> {
-        // `DATE INSTANT`, then optional fields; scanned by hand (this runs for every line of
-        // every log on every tick).
+        // Most lines are exactly what `line(_:)` writes: read those in one pass over fixed
+        // positions (this runs for every line of every log on every tick, and a log holds
+        // years of lines). Anything else, and anything the pass does not accept, is read by
+        // the general path below, which accepts everything the pass does, with the same result.
+        if let action = canonical(line) { return .success(action) }
+        return parseGeneral(line)
+    }
+
+    /// Any line: `DATE INSTANT`, then optional fields; scanned by hand.
+    static func parseGeneral(_ line: ArraySlice<UInt8>) -> Result<Action, FieldError> {
         let rest = LogLines.trimmed(line)
         guard rest.count >= 12, rest[rest.startIndex + 10] == 0x20,
               let day = StreakDay.parse(rest.prefix(10))
@@ -184,6 +237,51 @@ public enum ActionLog {
         }
         if let problem { return .failure(FieldError(problem, standsAlone: true)) }
         return .success(action)
+    }
+}
+
+extension ActionLog {
+    /// The action on a line written as `line(_:)` writes it, `YYYY-MM-DD YYYY-MM-DDTHH:MM:SS±HH:MM`
+    /// and at most ` count=K`; nil for any other line (a note, other fields, other spacing, an
+    /// offset with seconds, a value out of range), which the general path then reads.
+    static func canonical(_ line: ArraySlice<UInt8>) -> Action? {
+        line.withUnsafeBufferPointer { p -> Action? in
+            guard p.count >= 36, p[10] == 0x20, p[4] == 0x2D, p[7] == 0x2D, p[15] == 0x2D, p[18] == 0x2D,
+                  p[21] == UInt8(ascii: "T"), p[24] == 0x3A, p[27] == 0x3A, p[33] == 0x3A,
+                  p[30] == UInt8(ascii: "+") || p[30] == 0x2D
+            else { return nil }
+            var valid = true
+            func number(_ at: Int, _ width: Int) -> Int {
+                var value = 0
+                for index in at..<(at + width) {
+                    let digit = Int(p[index]) &- 0x30
+                    if digit < 0 || digit > 9 { valid = false }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            let date = (number(0, 4), number(5, 2), number(8, 2))
+            let local = (number(11, 4), number(16, 2), number(19, 2), number(22, 2), number(25, 2), number(28, 2))
+            let offset = (number(31, 2), number(34, 2))
+            guard valid, local.3 < 24, local.4 < 60, local.5 <= 60, offset.0 <= 14, offset.1 < 60,
+                  let day = StreakDay(year: date.0, month: date.1, day: date.2),
+                  let localDay = StreakDay(year: local.0, month: local.1, day: local.2)
+            else { return nil }
+            var count = 1
+            if p.count > 36 {
+                // ` count=K`, K from 1 to `ActionField.maxCount`, without leading zeros.
+                guard p.count > 43, p.count <= 50, p[36] == 0x20, p[37] == UInt8(ascii: "c"), p[38] == UInt8(ascii: "o"),
+                      p[39] == UInt8(ascii: "u"), p[40] == UInt8(ascii: "n"), p[41] == UInt8(ascii: "t"),
+                      p[42] == UInt8(ascii: "="), p[43] != 0x30
+                else { return nil }
+                count = number(43, p.count - 43)
+                guard valid, count >= 1, count <= ActionField.maxCount else { return nil }
+            }
+            let seconds = local.3 * 3600 + local.4 * 60 + Swift.min(local.5, 59)
+            let east = (offset.0 * 3600 + offset.1 * 60) * (p[30] == 0x2D ? -1 : 1)
+            let wall = LocalDateTime(day: localDay, secondOfDay: seconds)
+            return Action(day: day, at: Instant(seconds: wall.utcSeconds - Int64(east), offset: east), count: count)
+        }
     }
 }
 

@@ -263,6 +263,11 @@ public struct Progress: Hashable, Sendable {
         if paused { unitPaused = true }
         observer.stepped(day, count: count, paused: paused, rules: rules)
         guard count >= rules.goal else { return }
+        met(day, paused: paused, &observer)
+    }
+
+    /// `day` (the date walked last) has just met its goal.
+    private mutating func met<Observer: FoldObserver>(_ day: StreakDay, paused: Bool, _ observer: inout Observer) {
         total += 1
         lastMet = day
         switch rules.mode {
@@ -275,6 +280,32 @@ public struct Progress: Hashable, Sendable {
                 if extend(from: first, to: first + 6) { observer.earned(on: day) }
             }
         }
+    }
+
+    /// The state after one more action, counting `count`, dated `day`: what replaying the
+    /// whole history with it would give, without the history. `day` must not be before the
+    /// date the state stands on, and the action must count (not the moment of one already
+    /// recorded, nor taken back); `timeline` and `pauses` are the streak's. What a tick does
+    /// when the prompt cache's state is known to be current.
+    public func adding(_ count: Int, on day: StreakDay, zone: some ZoneRules, timeline: RulesTimeline,
+                       pauses: PauseCalendar) -> Progress {
+        var state = self
+        var observer = NoObserver()
+        if let through, day == through {
+            // The date already walked: only what the extra counts change.
+            let before = state.dayCount
+            state.dayCount += count
+            if before < state.rules.goal, state.dayCount >= state.rules.goal {
+                state.met(day, paused: state.dayPaused, &observer)
+            }
+        } else {
+            if let through, day > through + 1 { state.carry(through: day - 1, zone: zone, &observer) }
+            state.step(to: day, count: count, paused: pauses.contains(day), rules: timeline.rules(on: day), zone: zone,
+                       &observer)
+        }
+        state.last = day
+        state.ahead = Ahead(after: day, timeline: timeline, pauses: pauses)
+        return state
     }
 
     /// Starts a unit under `next`. A change of unit ends the run in the old unit (it stays in

@@ -246,9 +246,12 @@ public enum PromptCache {
         progress.unitMet = line.number()
         let ahead = line.field()
         guard line.ok else { return false }
-        // A state that stands nowhere has no run; one that stands somewhere has an action.
+        // A state that stands nowhere has no run; one that stands somewhere has its last
+        // action there or before (or none yet: a streak with no action, anchored on a date
+        // because of what it plans ahead; see `Replay.cachedState`).
         if let through = progress.through {
-            guard let last = progress.last, last <= through else { return false }
+            if let last = progress.last, last > through { return false }
+            if progress.last == nil, progress.alive { return false }
         } else {
             guard progress.last == nil, !progress.alive else { return false }
         }

@@ -171,7 +171,7 @@ public struct PauseCalendar: Hashable, Sendable {
 
 /// The first index in `0..<count` where `isAfter` holds, for a predicate that is false and
 /// then true (a binary search over sorted dates); `count` when it never holds.
-func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
+public func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
     var low = 0
     var high = count
     while low < high {

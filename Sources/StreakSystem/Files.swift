@@ -155,6 +155,16 @@ public enum Files {
         return true
     }
 
+    /// Whether `path` was modified after `reference` (true when either cannot be read: the
+    /// caller then does not rely on the order).
+    public static func modifiedAfter(_ path: String, _ reference: String) -> Bool {
+        var seconds = 0, nanoseconds = 0, referenceSeconds = 0, referenceNanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds), modified(reference, &referenceSeconds, &referenceNanoseconds) else {
+            return true
+        }
+        return (seconds, nanoseconds) > (referenceSeconds, referenceNanoseconds)
+    }
+
     /// Sets the file's (or folder's) modification time to now.
     public static func touch(_ path: String) {
         _ = utimensat(AT_FDCWD, path, nil, 0)

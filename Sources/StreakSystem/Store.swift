@@ -226,40 +226,130 @@ public struct Store: Sendable {
     }
 
     /// Records an action and refreshes the streak's line in the prompt cache. Creates the
-    /// streak if it does not exist. Returns the streak as it stands after the action, and
+    /// streak if it does not exist. Returns where the streak stands after the action, and
     /// whether the action's date was already met before it.
+    ///
+    /// When the cache's line for the streak is current (nothing in the streak's folder
+    /// changed since it was written) and the action is dated on or after the date the line
+    /// stands on, the new state is that line's state with the action added (`Progress.adding`):
+    /// only the action's own date is read from the logs, so a tick costs the same after ten
+    /// years as after ten days. Otherwise, and whenever anything does not add up, the whole
+    /// history is read and replayed, as a first tick or `doctor --repair` does.
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
+            let before = Files.stamp(folder(of: name))
             try prepareForWrite(name, file: ownLogPath(of: name))
             let stamp = Files.stamp(folder(of: name))
-            let recorded = try actions(of: name)
-            let events = try events(of: name)
             // Settings that do not read must not cost the action: record it first, then report.
             let settings: StreakSettings
-            let settingsError: StoreError?
             do throws(StoreError) {
                 settings = try self.settings(of: name)
-                settingsError = nil
             } catch {
-                settings = StreakSettings()
-                settingsError = error
-            }
-            try append([action], to: name)
-            if let settingsError {
+                try append([action], to: name)
                 try refreshCache(updating: [], removing: [name], zone: zone)
-                if case .corrupt(let problem) = settingsError { throw .recordedDespite(problem) }
-                throw settingsError
+                if case .corrupt(let problem) = error { throw .recordedDespite(problem) }
+                throw error
             }
-            let before = StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events)
-            let countedBefore = before.countedActions.reduce(0) { $0 + ($1.day == action.day ? $1.count : 0) }
-            let actions = (recorded.actions + [action]).sorted()
+            if !created, let quick = try quickTick(name, action: action, settings: settings, stampBefore: before,
+                                                   stamp: stamp, zone: zone) {
+                return quick
+            }
+            let recorded = try actions(of: name)
+            let events = try events(of: name)
+            try append([action], to: name)
+            // The actions are read sorted: the new one goes in its place.
+            var actions = recorded.actions
+            actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
             let streak = loaded(name, settings: settings, actions: actions, events: events.events,
                                 problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp, zone: zone)
             try refreshCache(updating: [streak], zone: zone)
             let day = streak.replay.dayProgress(on: action.day)
-            return TickOutcome(streak: streak, created: created, alreadyCounted: countedBefore >= day.needed, day: day)
+            // What the date had before: less this action, unless it does not count (the same
+            // moment was already recorded, or it was taken back).
+            let counts = !recorded.actions.contains { $0.day == action.day && $0.at.seconds == action.at.seconds }
+                && !streak.history.retractions.contains { $0.covers(action) }
+            let earlier = day.done - (counts ? action.count : 0)
+            return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
+                               rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
+                               problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day)
         }
+    }
+
+    /// The tick from the cache's line (see `tick`), or nil when the line cannot be trusted
+    /// for it: none, folded with another week start, written before a change to the folder or
+    /// to any file in it, standing on a date after the action, planning more than it holds,
+    /// or disagreeing with the logs about the counts of the action's date. Call with the lock
+    /// held, before the action is appended; appends it when it answers.
+    private func quickTick(_ name: StreakName, action: Action, settings: StreakSettings, stampBefore: String,
+                           stamp: String, zone: some ZoneRules) throws(StoreError) -> TickOutcome? {
+        guard let cache = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
+              var entries = PromptCache.decode(cache),
+              let index = entries.firstIndex(where: { $0.name == name.text })
+        else { return nil }
+        let cached = entries[index].progress
+        guard entries[index].stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
+              let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
+              entries[index].icon == settings.icon
+        else { return nil }
+        // A file changed in place (a hand edit, a sync tool appending) leaves the folder's
+        // stamp as it was: every file must be older than the cache.
+        let folder = folder(of: name)
+        let files: [String]
+        do throws(SystemError) {
+            files = try Files.list(folder)
+        } catch {
+            return nil
+        }
+        for file in files where !file.hasPrefix(".") {
+            guard !Files.modifiedAfter(Paths.join(folder, file), cachePath) else { return nil }
+        }
+        let events = try events(of: name)
+        guard events.problems.isEmpty else { return nil }
+        // The action's date as the logs have it: its distinct moments that count.
+        var sameDate: [Action] = []
+        var unreadable = false
+        let day = action.day.description
+        var readProblems: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.actionsSuffix, problems: &readProblems) { _, bytes in
+            let found = ActionLog.lines(of: day, in: bytes)
+            if !found.bad.isEmpty { unreadable = true }
+            sameDate += found.actions
+        }
+        guard !unreadable, readProblems.isEmpty else { return nil }
+        let history = StreakHistory(rules: settings.rules, actions: sameDate, events: events.events)
+        let counted = history.countedActions
+        let countedBefore = counted.reduce(0) { $0 + $1.count }
+        // The line must agree with the logs about this date.
+        guard countedBefore == (action.day == through ? cached.dayCount : 0) else { return nil }
+        let timeline = RulesTimeline(initial: settings.rules, changes: history.changes, weekStart: weekStart)
+        let pauses = PauseCalendar(history.pauses)
+        // An action taken back, or at the moment of one already recorded (a second tick in
+        // the same second), does not count: of the same moment the first in `Action` order
+        // counts, so one that would come first leaves it to the replay.
+        var counts = !history.retractions.contains { $0.covers(action) }
+        if counts, let same = sameDate.filter({ $0.at.seconds == action.at.seconds }).min() {
+            guard !(action < same) else { return nil }
+            counts = false
+        }
+        var progress = cached
+        if counts {
+            progress = cached.adding(action.count, on: action.day, zone: zone, timeline: timeline, pauses: pauses)
+            guard progress.ahead.horizon == nil else { return nil }
+        }
+        try append([action], to: name)
+        entries[index] = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp)
+        do throws(SystemError) {
+            try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: Files.stamp(streaksFolder)).utf8,
+                                      durable: false, locked: true)
+        } catch {
+            throw .system(error)
+        }
+        let goal = timeline.rules(on: action.day).goal
+        let done = countedBefore + (counts ? action.count : 0)
+        return TickOutcome(name: name, settings: settings, progress: progress, rules: timeline.rules(on: action.day),
+                           paused: pauses.contains(action.day), problems: [], created: false,
+                           alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal), replayed: false)
     }
 
     /// Records event records (rule changes, pauses, …) in this machine's event log and
@@ -579,12 +669,27 @@ struct ActionKey: Hashable {
 }
 
 public struct TickOutcome: Sendable {
-    public var streak: LoadedStreak
+    public var name: StreakName
+    public var settings: StreakSettings
+    /// The streak's state after its latest action (the cache's line).
+    public var progress: Progress
+    /// The rules on the action's date, and whether it is paused.
+    public var rules: Rules
+    public var paused: Bool
+    /// Lines of the streak's files that could not be read (when they were all read).
+    public var problems: [FileProblem]
     public var created: Bool
     /// The action's date was met before it (counted once: this one adds nothing to a run).
     public var alreadyCounted: Bool
     /// The action's date after it: its counts against the goal on that date.
     public var day: GoalProgress
+    /// Whether the tick read and replayed the whole history (not the cache's line).
+    public var replayed = true
+
+    /// What a read on `today` shows after the tick.
+    public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
+        progress.reading(on: today, zone: zone)
+    }
 }
 
 /// A line of a data file that could not be read.

@@ -245,3 +245,37 @@ struct FoldPropertyTests {
         }
     }
 }
+
+@Suite("a tick from the carried state")
+struct AddingPropertyTests {
+    /// One more action after the last one (on its date, or any date after it), added to the
+    /// state the cache keeps, gives exactly the state a replay of the whole history with it
+    /// gives: every field, the plans ahead included.
+    @Test func addingAnActionEqualsReplayingWithIt() {
+        var random = SeededRandom(seed: 4_096)
+        var sameDate = 0
+        for iteration in 0..<1_500 {
+            let generated = RandomHistory(&random, span: 120)
+            let replay = generated.replay()
+            guard var through = replay.progress.through else { continue }
+            // A third of the time from a state anchored on a later date, as a cache line is
+            // once its plans ahead run out (`Replay.cachedState`).
+            var state = replay.progress
+            if iteration % 3 == 0 {
+                state = replay.fold(at: through + Int.random(in: 0...10, using: &random), zone: generated.zone).state
+                through = state.through!
+            }
+            let day = through + [0, 0, 1, 1, 2, 3, 6, 7, 8, 15, 40].randomElement(using: &random)!
+            if day == through { sameDate += 1 }
+            let count = Int.random(in: 1...3, using: &random)
+            let action = Action(day: day, at: RandomHistory.instant(day, 86_350), count: count)
+            var history = generated.history
+            history.actions.append(action)
+            let whole = Replay(history: history, zone: generated.zone, weekStart: generated.weekStart).progress
+            let added = state.adding(count, on: day, zone: generated.zone, timeline: replay.timeline,
+                                               pauses: replay.pauses)
+            #expect(added == whole, "case \(iteration): +\(count) on \(day) after \(through)")
+        }
+        #expect(sameDate > 200)
+    }
+}

@@ -52,6 +52,38 @@ struct FormatV2Tests {
         ])
     }
 
+    /// The fast pass over lines as they are written gives what the general parser gives, and
+    /// declines every line the general parser would read differently.
+    @Test func theFastPassAgreesWithTheGeneralParser() {
+        var random = SeededRandom(seed: 9)
+        let pieces = ["2026-11-22", "2026-02-29", "2028-02-29", "2026-13-01", "0000-01-01", " ", "  ", "T", "t", "23:59:60",
+                      "24:00:00", "07:05:09", "+01:00", "-00:00", "+14:59", "+15:00", "-09:30", "+05:45:10", "Z", "\r",
+                      " count=2", " count=02", " count=1000000", " count=1000001", " count=0", " count=", " note=x",
+                      " count=3 note=a%20b", "x", "0", ":"]
+        var fast = 0
+        for _ in 0..<20_000 {
+            var line = Array(ActionLog.line(Action(day: StreakDay(ordinal: Int.random(in: 0...30_000, using: &random)),
+                                                   at: Instant(seconds: Int64.random(in: 0...2_000_000_000, using: &random),
+                                                               offset: Int.random(in: -48...56, using: &random) * 900),
+                                                   count: Int.random(in: 1...3, using: &random))).utf8.dropLast())
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let piece = Array(pieces.randomElement(using: &random)!.utf8)
+                let at = Int.random(in: 0...line.count, using: &random)
+                if Bool.random(using: &random), at + piece.count <= line.count {
+                    line.replaceSubrange(at..<(at + piece.count), with: piece)
+                } else {
+                    line.insert(contentsOf: piece, at: at)
+                }
+            }
+            let general = ActionLog.parseGeneral(line[...])
+            if let action = ActionLog.canonical(line[...]) {
+                fast += 1
+                #expect(general == .success(action), "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        #expect(fast > 5_000)
+    }
+
     @Test func notesAreBounded() throws {
         let long = String(repeating: "é", count: 250)
         #expect(try ActionField.note(long) == long)

@@ -151,4 +151,78 @@ struct StoreEventsTests {
                 == streak.replay.fold(at: today + offset, zone: utc).reading)
         }
     }
+
+    /// A streak with no action yet but more pauses than a line plans ahead is anchored on
+    /// today too, and its line still reads (so a tick of another streak rewrites one line,
+    /// not every one).
+    @Test func aStreakWithNoActionAndManyPausesStillHasALine() throws {
+        let scratch = try Scratch()
+        var store = scratch.store()
+        store.today = StreakDay("2026-03-20")!
+        try store.add(quiz, settings: StreakSettings(), zone: utc)
+        var events: [StreakEvent] = []
+        for month in 0..<10 {
+            let from = StreakDay("2025-01-10")! + 30 * month
+            events.append(.pause(PauseRecord(.pause, from: from, to: from + 2, at: Self.instant("2025-01-01T10:00:00Z"))))
+        }
+        try store.record(events, to: quiz, zone: utc)
+        _ = try store.tick(try StreakName("gym"), action: .at("2026-03-20T09:00:00Z"), zone: utc)
+        let bytes = try #require(try Files.readIfPresent(store.cachePath, limit: 1 << 20))
+        let entries = try #require(PromptCache.decode(bytes))
+        #expect(entries.map(\.name) == ["gym", "quiz"])
+        let line = try #require(entries.last)
+        #expect(line.progress.through == StreakDay("2026-03-20"))
+        #expect(line.progress.reading(on: StreakDay("2026-03-25")!, zone: utc).state == .broken)
+    }
+
+    /// Ticks from the cache's line (today, again today, the next dates) leave exactly the
+    /// line, the answers and the log a replay of the whole history gives; a backdated tick,
+    /// a file changed in place or a line from another week start make the tick replay.
+    @Test func aTickFromTheCachesLineAgreesWithAReplay() throws {
+        let scratch = try Scratch()
+        var store = scratch.store()
+        try scratch.write("data/streaks/quiz/streak.conf", "goal=2\nearn-freeze=2\n")
+        try scratch.write("data/streaks/quiz/desk.events", EventLog.header
+            + "2026-03-01T08:00:00+00:00 pause from=2026-03-06 to=2026-03-07\n"
+            + "2026-03-01T08:00:00+00:00 rules from=2026-03-09 target=3/week\n"
+            + "2026-03-02T08:00:00+00:00 untick date=2026-03-04 at=2026-03-04T12:00:00+00:00\n")
+        var quick = 0
+        let moments = ["2026-03-02T09:00:00Z", "2026-03-02T10:00:00Z", "2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z",
+                       "2026-03-03T09:00:00Z", "2026-03-04T12:00:00Z", "2026-03-05T09:00:00Z", "2026-03-07T09:00:00Z",
+                       "2026-03-09T09:00:00Z", "2026-03-09T09:30:00Z", "2026-03-10T09:00:00Z", "2026-03-20T09:00:00Z",
+                       "2026-03-20T09:00:00Z", "2026-04-02T09:00:00Z"]
+        var counts = [1, 2, 1, 3, 1, 2, 2, 1, 2, 1, 2, 1, 1, 2].makeIterator()
+        for moment in moments {
+            var action = Action.at(moment)
+            action.count = counts.next()!
+            let outcome = try store.tick(quiz, action: action, zone: utc)
+            if !outcome.replayed { quick += 1 }
+            let whole = try store.load(quiz, zone: utc)
+            let bytes = try #require(try Files.readIfPresent(store.cachePath, limit: 1 << 20))
+            let line = try #require(PromptCache.decode(bytes)?.first)
+            #expect(line == whole.cacheEntry(zone: utc), "\(moment)")
+            #expect(outcome.day == whole.replay.dayProgress(on: action.day), "\(moment)")
+            for offset in 0..<10 {
+                #expect(outcome.reading(today: action.day + offset, zone: utc)
+                    == whole.reading(today: action.day + offset, zone: utc), "\(moment) +\(offset)")
+            }
+        }
+        #expect(quick >= 10, "most ticks come from the cache's line")
+        // A backdated tick replays.
+        #expect(try store.tick(quiz, action: .at("2026-03-01T09:00:00Z"), zone: utc).replayed)
+        #expect(try !store.tick(quiz, action: .at("2026-04-02T10:00:00Z"), zone: utc).replayed)
+        // A line appended in place (a sync tool, a hand edit) is seen: the tick replays.
+        usleep(10_000)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.data + "/streaks/quiz/desk.events"))
+        handle.seekToEndOfFile()
+        handle.write(Data("2026-04-01T08:00:00+00:00 pause from=2026-04-03 to=2026-04-04\n".utf8))
+        try handle.close()
+        let afterEdit = try store.tick(quiz, action: .at("2026-04-05T10:00:00Z"), zone: utc)
+        #expect(afterEdit.replayed)
+        #expect(afterEdit.reading(today: StreakDay("2026-04-05")!, zone: utc)
+            == (try store.load(quiz, zone: utc)).reading(today: StreakDay("2026-04-05")!, zone: utc))
+        // So does a store folding with another week start than the line's.
+        store.weekStart = .sunday
+        #expect(try store.tick(quiz, action: .at("2026-04-05T11:00:00Z"), zone: utc).replayed)
+    }
 }

@@ -25,7 +25,7 @@ enum Tick: Command {
         let outcome = try storeCall { () throws(StoreError) -> TickOutcome in
             try store.tick(name, action: action, zone: context.zone)
         }
-        for problem in outcome.streak.problems {
+        for problem in outcome.problems {
             Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
         }
         guard !invocation.has(CommandTable.quiet) else { return 0 }
@@ -36,12 +36,11 @@ enum Tick: Command {
     /// `quiz: counted today · 🔥 5`, `quiz: 2 of 3 today · 🔥 4`, `quiz: counted today · 2 of 3
     /// this week · 🔥 4w`, `quiz: already counted today · 🔥 5`.
     static func message(_ outcome: TickOutcome, action: Action, today: Today, zone: some ZoneRules) -> String {
-        let streak = outcome.streak
-        let name = streak.name
-        let reading = streak.reading(today: today.day, zone: zone)
-        var counts = "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))"
+        let name = outcome.name
+        let reading = outcome.reading(today: today.day, zone: zone)
+        var counts = "\(outcome.settings.icon) \(Report.count(reading.current, reading.unit))"
         let when = action.day == today.day ? "today" : "for \(action.day)"
-        let rules = streak.replay.rules(on: action.day)
+        let rules = outcome.rules
         let day = outcome.day
         // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
         // meets it, `(3 of 3)`).
@@ -56,7 +55,7 @@ enum Tick: Command {
             return "\(name): \(goalText) \(when) · \(counts)"
         }
         let met = goalText.map { " (\($0))" } ?? ""
-        if streak.replay.pauses.contains(action.day) {
+        if outcome.paused {
             return "\(name): counted \(when)\(met), in the total only (\(action.day) is paused) · \(counts)"
         }
         if case .days(let schedule) = rules.mode, !schedule.contains(action.day) {
