@@ -128,6 +128,12 @@ public enum PromptCache {
         return text
     }
 
+    /// Whether the bytes start with this version's header (the lines are read as they are
+    /// shown; one that does not read is skipped).
+    public static func isCache(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bodyStart(bytes) != nil
+    }
+
     /// Whether the bytes are a cache an older version wrote (`streakprompt-cache N`, N below
     /// this version's): not shown, and rebuilt.
     public static func isOlder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

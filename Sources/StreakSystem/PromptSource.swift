@@ -30,7 +30,7 @@ public final class PromptSource {
         guard let home = Store.defaultHome(environment),
               let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes)
         else { return nil }
-        guard PromptCache.scan(file.buffer, { _ in false }) else {
+        guard PromptCache.isCache(file.buffer) else {
             if PromptCache.isOlder(file.buffer) { refresh(home: home, environment: environment) }
             return nil
         }
