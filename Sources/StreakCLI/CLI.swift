@@ -78,7 +78,7 @@ enum Help {
         }
         out.line()
         out.line("Every command that depends on the clock takes --now TIME (or STREAKPROMPT_NOW).")
-        out.line("Environment: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_FORMAT, NO_COLOR, TZ.")
+        out.line("Environment: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WEEK_START, STREAKPROMPT_FORMAT, NO_COLOR, TZ.")
         out.line("Run 'streakprompt COMMAND --help' for a command's flags.")
     }
 

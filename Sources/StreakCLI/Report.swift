@@ -92,10 +92,10 @@ enum Report {
         let progress = progressText(reading)
         switch (reading.state, reading.unit) {
         case (.done, .week):
-            return "done this week (\(progress!))"
+            return "done this week (\(reading.progress.done) of \(reading.progress.needed))"
         case (.done, .day):
             if reading.progress.isMet && reading.last.map({ $0 >= reading.today }) == true {
-                return progress.map { "done today (\($0))" } ?? "done today"
+                return progress == nil ? "done today" : "done today (\(reading.progress.done) of \(reading.progress.needed))"
             }
             if reading.paused { return "done (paused today)" }
             return "done (\(reading.today.weekday.shortName) is not scheduled)"

@@ -49,8 +49,8 @@ public struct Heatmap: Sendable {
     public let maxCount: Int
     /// Days or weeks.
     public let unit: StreakUnit
-    /// How each column's week ended, for a weekly streak (nil: not a week the streak counted,
-    /// or not over).
+    /// How each column's week ended (or, for this week, `met` or `open`), for a weekly streak
+    /// (nil: not a week the streak counted).
     public let weekOutcomes: [UnitOutcome?]
 
     /// Columns the weekday labels take.
@@ -115,10 +115,7 @@ public struct Heatmap: Sendable {
         self.cells = cells
         self.maxCount = most
         self.unit = unit
-        self.weekOutcomes = (0..<weeks).map { week in
-            let start = first + 7 * week
-            return start + 6 < today ? weekOutcomes[start] : nil
-        }
+        self.weekOutcomes = (0..<weeks).map { weekOutcomes[first + 7 * $0] }
     }
 
     /// The weeks that fit in `width` columns, at most `maxWeeks`, at least 1.
