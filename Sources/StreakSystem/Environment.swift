@@ -80,6 +80,12 @@ public struct Environment: Sendable {
         nonEmpty("NO_COLOR") != nil || value("TERM") == "dumb"
     }
 
+    /// Whether the locale says UTF-8 (`Charset.isUTF8`); when it does not, output falls back
+    /// to ASCII (`ASCIIFallback`).
+    public var isUTF8: Bool {
+        Charset.isUTF8(lcAll: value("LC_ALL"), lcCType: value("LC_CTYPE"), lang: value("LANG"))
+    }
+
     /// The user's home folder, `$HOME`. (The password database is not consulted: a static
     /// binary cannot load the C library's name-service modules.)
     public var homeFolder: String? {

@@ -16,6 +16,8 @@ public final class Output {
     private var capacity = 4096
     private var count = 0
     private(set) var closed = false
+    /// Spell glyphs and emoji in ASCII (`ASCIIFallback`): the locale is not UTF-8.
+    public var ascii = false
 
     public init(fd: Int32) {
         self.fd = fd
@@ -28,7 +30,7 @@ public final class Output {
 
     public func write(_ text: String) {
         guard !closed else { return }
-        var text = text
+        var text = ascii ? ASCIIFallback.text(text) : text
         text.withUTF8 { bytes in
             if count + bytes.count > capacity {
                 flush()
@@ -65,9 +67,10 @@ public final class Output {
         Terminal.width(of: fd, environment: environment)
     }
 
-    /// Writes a message to standard error at once (unbuffered: it must survive an exit).
+    /// Writes a message to standard error at once (unbuffered: it must survive an exit), in
+    /// ASCII when the locale is not UTF-8.
     public static func error(_ text: String) {
-        var text = text
+        var text = Environment.process.isUTF8 ? text : ASCIIFallback.text(text)
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress { _ = systemWriteAll(2, base, bytes.count) }
         }
