@@ -101,7 +101,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 }
 
 /// Bytes read on another thread; the group's wait orders the write before the read.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
     var data = Data()
 }
 
@@ -188,4 +188,113 @@ func requireTool(_ name: String) -> Bool {
         Issue.record("\(name) is not installed, and CI is set: install it (.ci/run does)")
     }
     return found
+}
+
+extension Sandbox {
+    /// Runs `streakprompt ARGS` as a person does by hand: standard output is a terminal (a
+    /// pseudo-terminal in raw mode, so the bytes arrive as written), standard error a pipe.
+    @discardableResult
+    func spByHand(_ arguments: String..., env: [String: String] = [:]) throws -> Result {
+        try spByHandArgs(arguments, env: env)
+    }
+
+    @discardableResult
+    func spByHandArgs(_ arguments: [String], env: [String: String] = [:]) throws -> Result {
+        var environment = self.environment
+        for (key, value) in env { environment[key] = value }
+        return try runOnTerminal(Binary.path, arguments, environment: environment, directory: root.path)
+    }
+}
+
+/// Runs a program with its standard output on a new pseudo-terminal and returns what it wrote
+/// there (and to its standard error, a pipe).
+func runOnTerminal(_ executable: String, _ arguments: [String], environment: [String: String],
+                   directory: String, timeout: TimeInterval = 60) throws -> Result {
+    let master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
+    guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
+          let name = PseudoTerminal.name(master) else {
+        throw TestFailure("no pseudo-terminal: errno \(errno)")
+    }
+    defer { close(master) }
+    let terminal = open(name, O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw TestFailure("cannot open \(String(cString: name)): errno \(errno)") }
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    cfmakeraw(&settings)
+    tcsetattr(terminal, TCSANOW, &settings)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    process.standardOutput = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+    let err = Pipe()
+    process.standardError = err
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    var empty = sigset_t()
+    var saved = sigset_t()
+    sigemptyset(&empty)
+    pthread_sigmask(SIG_SETMASK, &empty, &saved)
+    do {
+        try process.run()
+    } catch {
+        pthread_sigmask(SIG_SETMASK, &saved, nil)
+        close(terminal)
+        throw error
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, nil)
+    // Only the child holds the terminal now: reading ends (EIO) when it exits.
+    close(terminal)
+    let outData = Collected()
+    let errData = Collected()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &bytes, bytes.count)
+            if count > 0 {
+                outData.data.append(contentsOf: bytes[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        group.leave()
+    }
+    group.enter()
+    DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    if group.wait(timeout: .now() + timeout) == .timedOut {
+        process.terminate()
+        throw TestFailure("\(executable) \(arguments) did not finish in \(timeout)s")
+    }
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: outData.data, as: UTF8.self),
+                  stderr: String(decoding: errData.data, as: UTF8.self))
+}
+
+/// The C library's pseudo-terminal calls. Glibc's module map hides them (they need
+/// _XOPEN_SOURCE), so on Linux they are looked up at run time.
+enum PseudoTerminal {
+    #if canImport(Darwin)
+    static func open(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+    static func grant(_ fd: Int32) -> Int32 { grantpt(fd) }
+    static func unlock(_ fd: Int32) -> Int32 { unlockpt(fd) }
+    static func name(_ fd: Int32) -> UnsafeMutablePointer<CChar>? { ptsname(fd) }
+    #else
+    typealias IntCall = @convention(c) (Int32) -> Int32
+    typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+        // A null handle is RTLD_DEFAULT: the whole process.
+        guard let address = dlsym(nil, name) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+
+    static func open(_ flags: Int32) -> Int32 { symbol("posix_openpt", as: IntCall.self)?(flags) ?? -1 }
+    static func grant(_ fd: Int32) -> Int32 { symbol("grantpt", as: IntCall.self)?(fd) ?? -1 }
+    static func unlock(_ fd: Int32) -> Int32 { symbol("unlockpt", as: IntCall.self)?(fd) ?? -1 }
+    static func name(_ fd: Int32) -> UnsafeMutablePointer<CChar>? { symbol("ptsname", as: NameCall.self)?(fd) }
+    #endif
 }
