@@ -7,23 +7,24 @@ public enum Charset {
     /// bytes, not characters, and an emoji in the prompt breaks line editing. (tmux decides
     /// the same way.)
     ///
-    /// It runs before every prompt, so it reads bytes and builds nothing.
+    /// It runs before every prompt: `Environment` hands it the bytes it found in one pass over
+    /// the environment, and it builds nothing.
     public static func isUTF8(lcAll: String?, lcCType: String?, lang: String?) -> Bool {
-        if let lcAll, !lcAll.isEmpty { return namesUTF8(lcAll) }
-        if let lcCType, !lcCType.isEmpty { return namesUTF8(lcCType) }
-        if let lang, !lang.isEmpty { return namesUTF8(lang) }
+        for value in [lcAll, lcCType, lang] {
+            guard var value, !value.isEmpty else { continue }
+            return value.withUTF8 { namesUTF8($0) }
+        }
         return false
     }
 
     /// Whether a locale name's charset, after its last `.` (or the whole name, macOS's
     /// `UTF-8`) and before any `@modifier`, is UTF-8 in any case, with or without `-` or `_`.
-    static func namesUTF8(_ locale: String) -> Bool {
-        let all = locale.utf8
-        var start = all.startIndex
-        if let dot = all.lastIndex(of: UInt8(ascii: ".")) { start = all.index(after: dot) }
+    public static func namesUTF8(_ locale: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        for index in locale.indices where locale[index] == UInt8(ascii: ".") { start = index + 1 }
         let wanted: StaticString = "utf8"
         var matched = 0
-        for byte in all[start...] {
+        for byte in locale[start...] {
             if byte == UInt8(ascii: "@") { break }
             if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") { continue }
             let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
