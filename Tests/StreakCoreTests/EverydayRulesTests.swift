@@ -101,6 +101,22 @@ struct EverydayRulesTests {
         #expect(DisplayWidth.of("#1*") == 3)
     }
 
+    @Test func gitConflictMarkersAreTold() {
+        let marker = { (line: String) in ConflictMarker.isMarker(Array(line.utf8)) }
+        for line in ["<<<<<<< HEAD", "<<<<<<<", "=======", ">>>>>>> origin/main", "||||||| base", "=======\r"] {
+            #expect(marker(line), "\(line)")
+        }
+        for line in ["<<<<<<<< x", "======= x", "<<<<<<", "==", "2026-01-01 2026-01-01T10:00:00+00:00", "# =======", ""] {
+            #expect(!marker(line), "\(line)")
+        }
+        let log = "# streakprompt actions v1\n2026-01-01 2026-01-01T10:00:00+00:00\n<<<<<<< HEAD\n2026-01-02 2026-01-02T10:00:00+00:00\n=======\n2026-01-03 2026-01-03T10:00:00+00:00\n>>>>>>> other\n"
+        let parsed = ActionLog.parse(Array(log.utf8))
+        #expect(parsed.actions.count == 3, "both sides")
+        #expect(parsed.bad.isEmpty)
+        #expect(parsed.conflictMarkers == [3, 5, 7])
+        #expect(ConflictMarker.lines(in: Array(log.utf8)) == [3, 5, 7])
+    }
+
     @Test func unknownPlaceholdersAreFound() {
         #expect(SegmentFormat("{icon}{count}").unknownPlaceholder == nil)
         #expect(SegmentFormat("{icon}{cont}").unknownPlaceholder == "{cont}")

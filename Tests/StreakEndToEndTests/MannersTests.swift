@@ -13,11 +13,15 @@ struct MannersTests {
         let path = Package.root.path + "/man/streakprompt.1"
         let committed = try String(contentsOfFile: path, encoding: .utf8)
         #expect(printed.stdout == committed, "man/streakprompt.1 is out of date: run shell/generate")
+        #expect(committed.utf8.allSatisfy { $0 < 0x80 }, "a man page is read in any locale")
         guard let man = tool("man") else { return }
         var environment = box.environment
         environment["MANWIDTH"] = "100"
         environment["MANPAGER"] = "cat"
         environment["PAGER"] = "cat"
+        // No warning in the C locale either (groff's ASCII output has no emoji to draw).
+        let plain = try run(man, ["--warnings=all", "-l", path], environment: environment.merging(["LC_ALL": "C"]) { $1 })
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain)")
         let rendered = try run(man, ["--warnings=all", "-l", path], environment: environment)
         #expect(rendered.status == 0, "\(rendered)")
         #expect(rendered.stderr.isEmpty, "groff warnings:\n\(rendered.stderr)")

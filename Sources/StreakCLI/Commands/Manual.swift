@@ -48,9 +48,9 @@ enum Manual: Command {
         out.section("DESCRIPTION")
         out.text("""
         Count a daily action (a commit, a quiz, a workout) with streakprompt tick, and see the
-        streak in every prompt as a segment such as 🔥12: green when today is done, yellow while
-        it is at risk, dim once it is broken. No app, no account, no network: one fast binary and
-        plain files you can read, back up and sync.
+        streak in every prompt as a segment, an icon and the count: green when today is done,
+        yellow while it is at risk, dim once it is broken. No app, no account, no network: one
+        fast binary and plain files you can read, back up and sync.
         """)
         out.paragraph()
         out.text("""
@@ -174,14 +174,22 @@ struct Roff {
     }
 
     /// Backslashes and dashes as roff means them: `\e` prints a backslash, `\-` an ASCII minus
-    /// (so `--json` copied from the page still works).
+    /// (so `--json` copied from the page still works). The page is ASCII, as man pages are
+    /// read in any locale: our glyphs and emoji in their ASCII spelling (`ASCIIFallback`), any
+    /// other character as groff's `\[uXXXX]`.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in ASCIIFallback.text(text).unicodeScalars {
+            switch scalar {
             case "\\": out += "\\e"
             case "-": out += "\\-"
-            default: out.append(character)
+            default:
+                if scalar.isASCII {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+                }
             }
         }
         return out
