@@ -176,16 +176,8 @@ struct MannersTests {
             #expect(result.stdout.contains("== streakprompt add gym --schedule mon,t\nmon,thu\nmon,tue\n"), "\(result.stdout)")
             #expect(result.stdout.contains("== streakprompt ls --j\n--json\n"), "\(result.stdout)")
         }
-        guard let tmuxPath = tool("tmux"), let zsh = tool("zsh") else { return }
-        try box.file("zdot/.zshrc", """
-            fpath=('\(folder)' $fpath)
-            autoload -Uz compinit
-            compinit -u -d '\(box.root.path)/zcompdump'
-            PROMPT='> '
-            """)
-        let tmux = try Tmux(tmuxPath, box: box, command: "env ZDOTDIR=\(box.root.path)/zdot \(zsh) --no-globalrcs -i")
+        guard let tmux = try box.zshWithCompletions(folder) else { return }
         defer { tmux.stop() }
-        try tmux.waitFor("the prompt") { $0.hasSuffix("> ") }
         // After a streak name (no completion of its own) the flags still complete.
         try tmux.type("streakprompt add gym --sch", enter: false)
         try tmux.keys("Tab")
