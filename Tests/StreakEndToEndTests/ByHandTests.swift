@@ -33,7 +33,8 @@ struct ByHandTests {
 
     @Test func aMissingStreakInAPromptStaysSilent() throws {
         let box = try withQuiz()
-        for arguments in [["qiz"], ["prompt", "qiz"], ["gym", "--shell", "zsh"], ["vacation", "--shell", "bash"]] {
+        for arguments in [["qiz"], ["prompt", "qiz"], ["gym", "--shell", "zsh"], ["vacation", "--shell", "bash"],
+                          ["stauts", "--shell", "zsh"], ["mat", "--shell", "tmux"]] {
             let piped = try box.spArgs(arguments)
             #expect(piped.status == 0 && piped.stdout.isEmpty && piped.stderr.isEmpty, "\(arguments): \(piped)")
         }
@@ -42,7 +43,7 @@ struct ByHandTests {
             let result = try box.spByHandArgs(arguments)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(arguments): \(result)")
         }
-        // A mistyped command is still a mistake in a pipe.
+        // Without --shell, a mistyped command is still a mistake in a pipe.
         #expect(try box.sp("stauts").status == 2)
     }
 

@@ -234,19 +234,20 @@ enum Prompt: Command {
         }
     }
 
-    /// The named words the cache does not show. In a prompt a missing streak prints nothing,
-    /// except a word that looks like a mistyped command (`stauts`). By hand (a terminal and no
-    /// --shell) a word that is neither a command nor a streak is an error naming the closest
-    /// of both: a person who typed `streakprompt verison` wants to hear about it.
+    /// The named words the cache does not show. With --shell (a prompt says which host it is)
+    /// a missing streak prints nothing, whatever it looks like. Without it, a word that looks
+    /// like a mistyped command (`stauts`) is an error even on a pipe; and by hand (a terminal)
+    /// any word that is neither a command nor a streak is one, naming the closest of both: a
+    /// person who typed `streakprompt verison` wants to hear about it.
     static func checkNames(_ options: Options, cache bytes: UnsafeBufferPointer<UInt8>?, out: Output,
                            environment: Environment) throws(CommandError) {
-        guard options.bare || options.shell == nil else { return }
+        guard options.shell == nil else { return }
         try options.names.forEach { (word) throws(CommandError) in
             if let bytes, PromptCache.contains(word, in: bytes) { return }
             if options.bare, looksLikeCommand(word) {
                 throw unknownWord(word, bare: true, streaks: streakNames(environment))
             }
-            guard options.shell == nil, out.isTerminal else { return }
+            guard out.isTerminal else { return }
             let streaks = streakNames(environment)
             // A streak the cache has not caught up with yet (another machine's, just synced).
             if streaks.contains(word) { return }
