@@ -30,7 +30,8 @@ public final class Output {
 
     public func write(_ text: String) {
         guard !closed else { return }
-        var text = ascii ? ASCIIFallback.text(text) : text
+        if ascii { return writeASCII(text) }
+        var text = text
         text.withUTF8 { bytes in
             if count + bytes.count > capacity {
                 flush()
@@ -45,6 +46,16 @@ public final class Output {
             (memory + count).update(from: base, count: bytes.count)
             count += bytes.count
         }
+    }
+
+    /// The text in ASCII, through the plain path. Kept out of `write`, which the prompt calls
+    /// for every segment (it decides ASCII itself): inlined there it cost it a few hundred
+    /// instructions a call.
+    @inline(never)
+    private func writeASCII(_ text: String) {
+        ascii = false
+        write(ASCIIFallback.text(text))
+        ascii = true
     }
 
     public func line(_ text: String = "") {

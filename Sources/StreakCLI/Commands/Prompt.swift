@@ -194,19 +194,19 @@ enum Prompt: Command {
         defer { source.finish() }
 
         var wrote = false
-        var entries = 0
-        // Whether the locale can show UTF-8, read at the first segment that is not ASCII.
+        // Whether the locale can show UTF-8, read at the first segment that is not ASCII. A
+        // segment is ASCII when its format's text and its icon are (names and numbers are).
+        let formatIsASCII = ASCIIFallback.isASCII(format.text)
         var charsetKnown = false
         var ascii = false
         func show(_ entry: PromptCache.Entry) {
-            entries += 1
             source.showing(entry)
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
             let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
             var text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
             guard !text.isEmpty else { return }
-            if !ASCIIFallback.isASCII(text) {
+            if !formatIsASCII || !ASCIIFallback.isASCII(entry.icon) {
                 if !charsetKnown {
                     ascii = !environment.isUTF8
                     charsetKnown = true
@@ -229,7 +229,9 @@ enum Prompt: Command {
             }
         }
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
-        if !wrote, entries == 0, options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+        // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is
+        // one a remove left behind).
+        if !wrote, options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
             out.line(Report.noStreaksYet)
         }
     }
