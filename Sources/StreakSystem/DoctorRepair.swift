@@ -73,8 +73,9 @@ public struct Repair {
             return try moveAside(path, because: error.message)
         }
         let parsed = ActionLog.parse(bytes)
-        guard !parsed.bad.isEmpty else { return [] }
-        let dropped = Set(parsed.bad.map(\.line))
+        guard !parsed.bad.isEmpty || !parsed.conflictMarkers.isEmpty else { return [] }
+        // Conflict markers go too: the lines of both sides stay, merged.
+        let dropped = Set(parsed.bad.map(\.line) + parsed.conflictMarkers)
         var kept: [UInt8] = []
         var number = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -92,8 +93,12 @@ public struct Repair {
         } catch {
             throw .system(error)
         }
-        let lines = dropped.count == 1 ? "1 unreadable line" : "\(dropped.count) unreadable lines"
-        return [Finding("repair", .ok, "\(path): kept \(parsed.actions.count) readable actions; \(lines) set aside with the whole old file in \(aside)")]
+        var removed: [String] = []
+        if !parsed.bad.isEmpty { removed.append(parsed.bad.count == 1 ? "1 unreadable line" : "\(parsed.bad.count) unreadable lines") }
+        if !parsed.conflictMarkers.isEmpty {
+            removed.append(parsed.conflictMarkers.count == 1 ? "1 conflict marker" : "\(parsed.conflictMarkers.count) conflict markers")
+        }
+        return [Finding("repair", .ok, "\(path): kept \(parsed.actions.count) readable actions; \(removed.joined(separator: " and ")) set aside with the whole old file in \(aside)")]
     }
 
     /// Keeps a settings file's readable lines; the whole old file goes aside.

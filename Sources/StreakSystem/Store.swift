@@ -183,6 +183,7 @@ public struct Store: Sendable {
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
+            if created { try writeNewStreakSettings(name) }
             try prepareForWrite(name)
             let stamp = Files.stamp(folder(of: name))
             let recorded = try actions(of: name)
@@ -227,6 +228,8 @@ public struct Store: Sendable {
                 } catch {
                     throw .system(error)
                 }
+            } else if settings == nil, !exists(name) {
+                try writeNewStreakSettings(name)
             }
             try prepareForWrite(name)
             var streak = try load(name, zone: zone)
@@ -242,6 +245,33 @@ public struct Store: Sendable {
                 try refreshCache(updating: [streak], zone: zone)
             }
             return fresh.count
+        }
+    }
+
+    /// The settings a streak about to be created starts with: the defaults, with an icon no
+    /// other streak has (`Icon.forNewStreak`). Call with the lock held.
+    public func newStreakSettings(_ name: StreakName) -> StreakSettings {
+        var icons: [String] = []
+        for other in (try? names()) ?? [] where other != name {
+            // One that does not read keeps its icon a secret; the default is the likeliest.
+            icons.append((try? settings(of: other))?.icon ?? Icon.default)
+        }
+        return StreakSettings(icon: Icon.forNewStreak(name, taken: icons))
+    }
+
+    /// Writes the settings file of a streak about to be created by an action (a tick, an
+    /// import), when its settings are not the defaults a streak without one reads as. Call
+    /// with the lock held.
+    func writeNewStreakSettings(_ name: StreakName) throws(StoreError) {
+        let settings = newStreakSettings(name)
+        guard settings != StreakSettings() else { return }
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
         }
     }
 
@@ -310,7 +340,7 @@ public struct Store: Sendable {
                           _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
         try locked { () throws(StoreError) -> (StreakSettings, Bool) in
             let created = !exists(name)
-            var settings = created ? StreakSettings() : try self.settings(of: name)
+            var settings = created ? newStreakSettings(name) : try self.settings(of: name)
             change(&settings)
             try writeSettings(settings, of: name, zone: zone)
             return (settings, created)
