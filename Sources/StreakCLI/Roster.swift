@@ -12,13 +12,15 @@ enum Roster {
 
     /// The streak a command means when its NAME is left out.
     ///
-    /// Given a name, that one. Otherwise the only streak there is; with none, `whenNone` (a
-    /// tick creates `default`; a command that only reads has nothing to show); with several,
-    /// an error that lists them, never a silent `default`.
+    /// Given a name, that one. Otherwise the streak `default` when there is one (the SPEC's
+    /// default streak: what a bare `tick` and the git hook count), else the only streak there
+    /// is; with none, `whenNone` (a tick creates `default`; a command that only reads has
+    /// nothing to show); with several, an error that lists them, never a new `default`.
     static func streak(_ invocation: Invocation, _ store: Store, whenNone: StreakName?) throws(CommandError) -> StreakName {
         if let name = invocation.argumentName { return name }
         let names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
         let command = "streakprompt " + invocation.command.name
+        if names.contains(.default) { return .default }
         switch names.count {
         case 0:
             if let whenNone { return whenNone }

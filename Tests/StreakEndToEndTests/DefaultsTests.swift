@@ -39,6 +39,20 @@ struct DefaultsTests {
         #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks/default"))
     }
 
+    /// The SPEC's default streak: once `default` exists, a command without a name means it,
+    /// however many other streaks there are (a bare `tick` keeps counting it).
+    @Test func anExistingDefaultIsWhatNoNameMeans() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "--quiet", "--now", "2026-11-20")
+        try box.sp("tick", "quiz", "--quiet", "--now", "2026-11-20")
+        try box.sp("add", "gym")
+        let tick = try box.sp("tick", "--now", "2026-11-21")
+        #expect(tick.status == 0 && tick.stdout.hasPrefix("default: counted"), "\(tick)")
+        let status = try box.sp("status", "--json", "--now", "2026-11-21")
+        #expect(status.status == 0 && status.stdout.contains("\"name\": \"default\""), "\(status)")
+        #expect(try box.status("default", now: "2026-11-21")["current"] as? Int == 2)
+    }
+
     /// Hooks and plugins name their streak: they keep counting it however many there are.
     @Test func hooksThatNameTheirStreakKeepWorking() throws {
         let box = try Sandbox()
