@@ -106,6 +106,8 @@ public enum EventLog {
         /// Lines of a kind this version does not know.
         public var newer: [BadLine] = []
         public var endsTorn = false
+        /// Lines that are git's conflict markers, skipped (see `ActionLog.Parsed`).
+        public var conflictMarkers: [Int] = []
     }
 
     public static func line(_ event: StreakEvent) -> String { text(event) + "\n" }
@@ -132,7 +134,7 @@ public enum EventLog {
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed()
-        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad) { number, line in
+        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers) { number, line in
             switch parseLine(line) {
             case .event(let event):
                 parsed.events.append(event)

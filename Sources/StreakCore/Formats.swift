@@ -41,14 +41,15 @@ public struct BadLine: Error, Equatable, Sendable {
 }
 
 /// The robustness every append-only log shares: lines starting with `#` and blank lines are
-/// ignored; a bad line is reported with its number and the rest still read; a last line
+/// ignored; git's conflict markers are skipped and listed (the lines of both sides read); a bad line is reported with its number and the rest still read; a last line
 /// without its newline is kept if it reads, and reported as cut short (a crash mid-write) if
 /// it does not.
 enum LogLines {
     /// Calls `read` with each line that is not blank or a comment, and its number; `read`
     /// keeps what it reads and returns why a line does not read (nil when it does). Returns
     /// whether the file ends without a newline.
-    static func read(_ bytes: [UInt8], bad: inout [BadLine], _ read: (Int, ArraySlice<UInt8>) -> String?) -> Bool {
+    static func read(_ bytes: [UInt8], bad: inout [BadLine], markers: inout [Int],
+                     _ read: (Int, ArraySlice<UInt8>) -> String?) -> Bool {
         var lineNumber = 0
         var start = 0
         let count = bytes.count
@@ -67,6 +68,11 @@ enum LogLines {
                 return true
             }
             if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                continue
+            }
+            // A log merged without git's union merge: skip the markers, read both sides.
+            if ConflictMarker.isMarker(line) {
+                markers.append(lineNumber)
                 continue
             }
             if let reason = read(lineNumber, line) { bad.append(BadLine(line: lineNumber, reason: reason)) }
@@ -147,11 +153,14 @@ public enum ActionLog {
         /// The file does not end with a newline (a torn last line, reported in `bad` unless
         /// the line was empty).
         public var endsTorn = false
+        /// Lines that are git's conflict markers (`ConflictMarker`): skipped, the lines of
+        /// both sides between them read as usual.
+        public var conflictMarkers: [Int] = []
     }
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed()
-        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad) { _, line in
+        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers) { _, line in
             switch parseLine(line) {
             case .success(let action):
                 parsed.actions.append(action)

@@ -114,6 +114,10 @@ public struct Progress: Hashable, Sendable {
     /// Longest run in days, and in weeks.
     public internal(set) var bestDays: Int
     public internal(set) var bestWeeks: Int
+    /// Longest run that has ended (not the current one), in days and in weeks: the record a
+    /// run beats (`Milestones`).
+    public internal(set) var endedBestDays: Int
+    public internal(set) var endedBestWeeks: Int
     /// Met dates.
     public var total: Int
     /// The rules of the unit holding `through` (before the first action: the rules before
@@ -139,6 +143,8 @@ public struct Progress: Hashable, Sendable {
         self.freezesLeft = rules.freezes
         self.bestDays = 0
         self.bestWeeks = 0
+        self.endedBestDays = 0
+        self.endedBestWeeks = 0
         self.total = 0
         self.rules = rules
         self.weekStart = weekStart
@@ -314,6 +320,7 @@ public struct Progress: Hashable, Sendable {
     private mutating func open<Observer: FoldObserver>(under next: Rules, _ observer: inout Observer) {
         if through != nil, alive, next.unit != rules.unit {
             if let run = currentRun { observer.runEnded(run) }
+            runEnded()
             length = 0
             runStart = nil
             runEnd = nil
@@ -361,11 +368,21 @@ public struct Progress: Hashable, Sendable {
             observer.closed(span, .frozen)
         } else {
             if let run = currentRun { observer.runEnded(run) }
+            runEnded()
             alive = false
             length = 0
             runStart = nil
             runEnd = nil
             observer.closed(span, .broke)
+        }
+    }
+
+    /// The current run ends (broken, or its unit changed): its length joins the records.
+    private mutating func runEnded() {
+        if rules.unit == .week {
+            endedBestWeeks = Swift.max(endedBestWeeks, length)
+        } else {
+            endedBestDays = Swift.max(endedBestDays, length)
         }
     }
 

@@ -3,15 +3,17 @@
 ///
 /// ```
 /// streakprompt-cache 2<TAB>STREAKS-STAMP
-/// NAME ICON STAMP WEEK RULES THROUGH LAST COUNT FLAGS LENGTH RUN-START RUN-END HELD
-///   BEST-DAYS BEST-WEEKS TOTAL LAST-MET WEEK-MET AHEAD                  (one line, TABs between)
+/// NAME ICON STAMP FILES WEEK RULES THROUGH LAST COUNT FLAGS LENGTH RUN-START RUN-END HELD
+///   BEST-DAYS BEST-WEEKS ENDED-DAYS ENDED-WEEKS TOTAL LAST-MET WEEK-MET AHEAD   (one line, TABs between)
 /// ```
-/// One line per streak holds its `Progress` after its last action: `WEEK` the week start
+/// One line per streak holds its `Progress` after its last action: `FILES` the bytes of the
+/// streak's files when the line was written; `WEEK` the week start
 /// (`mon`, `sun`); `RULES` the rules then in force (`Rules.compact`, e.g. `d127,1,0,0,2`);
 /// `THROUGH` the date the state stands on and `LAST` the latest date with an action (dates
 /// are `YYYY-MM-DD`, or `-` for none); `COUNT` that date's counts; `FLAGS` three digits: the
 /// run is alive, the date is paused, its week holds a paused date; `LENGTH`, `RUN-START`,
-/// `RUN-END` the current run; `HELD` freezes held; `BEST-DAYS`, `BEST-WEEKS` the longest runs;
+/// `RUN-END` the current run; `HELD` freezes held; `BEST-DAYS`, `BEST-WEEKS` the longest runs,
+/// `ENDED-DAYS`, `ENDED-WEEKS` the longest that have ended (what a run beats);
 /// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
 /// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none).
 ///
@@ -35,19 +37,23 @@ public enum PromptCache {
         public var progress: Progress
         /// The streak folder's modification time when this entry was computed.
         public var stamp: String
+        /// The bytes of the streak's files when this entry was computed (0: not known): a file
+        /// appended to in place leaves the folder's stamp as it was, not its size.
+        public var files: Int
 
-        public init(name: String, icon: String, progress: Progress, stamp: String = "") {
+        public init(name: String, icon: String, progress: Progress, stamp: String = "", files: Int = 0) {
             self.name = name
             self.icon = icon
             self.progress = progress
             self.stamp = stamp
+            self.files = files
         }
 
         /// The first release's entry: `schedule` replaces the progress's schedule in day mode.
         public init(name: String, icon: String, schedule: Schedule, progress: Progress, stamp: String = "") {
             var progress = progress
             if progress.rules.unit == .day { progress.rules.schedule = schedule }
-            self.init(name: name, icon: icon, progress: progress, stamp: stamp)
+            self.init(name: name, icon: icon, progress: progress, stamp: stamp, files: 0)
         }
 
         /// The schedule in force after the last action (`daily` in week mode).
@@ -59,6 +65,7 @@ public enum PromptCache {
             line.text(name)
             line.text(icon)
             line.text(stamp)
+            line.number(files)
             line.text(p.weekStart.shortName)
             line.rules(p.rules)
             line.date(p.through)
@@ -71,6 +78,8 @@ public enum PromptCache {
             line.number(p.freezesLeft)
             line.number(p.bestDays)
             line.number(p.bestWeeks)
+            line.number(p.endedBestDays)
+            line.number(p.endedBestWeeks)
             line.number(p.total)
             line.date(p.lastMet)
             line.number(p.unitMet)
@@ -220,6 +229,7 @@ public enum PromptCache {
         else { return false }
         let icon = line.field()
         let stamp = line.field()
+        let files = line.number()
         let week = line.field()
         let weekStart: WeekStart
         if bytes[week.0..<week.1].elementsEqual("mon".utf8) {
@@ -247,6 +257,8 @@ public enum PromptCache {
         progress.freezesLeft = line.number()
         progress.bestDays = line.number()
         progress.bestWeeks = line.number()
+        progress.endedBestDays = line.number()
+        progress.endedBestWeeks = line.number()
         progress.total = line.number()
         progress.lastMet = line.day()
         progress.unitMet = line.number()
@@ -268,7 +280,7 @@ public enum PromptCache {
         }
         entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
                       icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
-                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self))
+                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files)
         return true
     }
 }

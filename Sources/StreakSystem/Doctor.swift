@@ -139,13 +139,13 @@ public struct Checkup {
         } catch {
             return (0, [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")])
         }
-        let parsed: (count: Int, bad: [BadLine], newer: [BadLine], endsTorn: Bool)
+        let parsed: (count: Int, bad: [BadLine], newer: [BadLine], endsTorn: Bool, conflictMarkers: [Int])
         if events {
             let log = EventLog.parse(bytes)
-            parsed = (log.events.count, log.bad, log.newer, log.endsTorn)
+            parsed = (log.events.count, log.bad, log.newer, log.endsTorn, log.conflictMarkers)
         } else {
             let log = ActionLog.parse(bytes)
-            parsed = (log.actions.count, log.bad, [], log.endsTorn)
+            parsed = (log.actions.count, log.bad, [], log.endsTorn, log.conflictMarkers)
         }
         var findings: [Finding] = []
         for newer in parsed.newer.prefix(Checkup.linesListed) {
@@ -156,6 +156,10 @@ public struct Checkup {
         }
         if parsed.bad.count > Checkup.linesListed {
             findings.append(Finding("data", .problem, "\(path): \(parsed.bad.count - Checkup.linesListed) more unreadable lines"))
+        }
+        if let first = parsed.conflictMarkers.first {
+            let lines = parsed.conflictMarkers.count == 1 ? "line \(first)" : "lines " + parsed.conflictMarkers.map(String.init).joined(separator: ", ")
+            findings.append(Finding("data", .problem, "\(path):\(first): git conflict markers (\(lines)) from a merge that stopped half way; both sides' lines count, but the file is not merged: delete the marker lines, or run 'streakprompt doctor --repair'"))
         }
         if parsed.endsTorn && parsed.bad.isEmpty && bytes.last != 0x0A && !bytes.isEmpty {
             findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
@@ -196,8 +200,15 @@ public struct Checkup {
         guard let cached = PromptCache.decode(bytes) else {
             return [Finding(area, .problem, "\(store.cachePath) is not a prompt cache: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
         }
-        let want = Dictionary(rebuilt.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
-        let have = Dictionary(cached.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
+        // The bytes a line records of its files only tell a tick whether to trust it (a line
+        // that disagrees is replayed by the next tick): not what the prompt shows.
+        func shown(_ entry: PromptCache.Entry) -> String {
+            var entry = entry
+            entry.files = 0
+            return entry.line
+        }
+        let want = Dictionary(rebuilt.map { ($0.name, shown($0)) }, uniquingKeysWith: { a, _ in a })
+        let have = Dictionary(cached.map { ($0.name, shown($0)) }, uniquingKeysWith: { a, _ in a })
         let differing = Set(want.keys).union(have.keys).filter { want[$0] != have[$0] && !unreadable.contains($0) }.sorted()
         if differing.isEmpty {
             return [Finding(area, .ok, "the prompt cache matches the logs (\(cached.count) \(cached.count == 1 ? "streak" : "streaks"))")]

@@ -77,16 +77,17 @@ public struct Repair {
         } catch {
             return try moveAside(path, because: error.message)
         }
-        let parsed: (count: Int, bad: [BadLine])
+        let parsed: (count: Int, bad: [BadLine], markers: [Int])
         if events {
             let log = EventLog.parse(bytes)
-            parsed = (log.events.count, log.bad)
+            parsed = (log.events.count, log.bad, log.conflictMarkers)
         } else {
             let log = ActionLog.parse(bytes)
-            parsed = (log.actions.count, log.bad)
+            parsed = (log.actions.count, log.bad, log.conflictMarkers)
         }
-        guard !parsed.bad.isEmpty else { return [] }
-        let dropped = Set(parsed.bad.map(\.line))
+        guard !parsed.bad.isEmpty || !parsed.markers.isEmpty else { return [] }
+        // Conflict markers go too: the lines of both sides stay, merged.
+        let dropped = Set(parsed.bad.map(\.line) + parsed.markers)
         var kept: [UInt8] = []
         var number = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
@@ -104,8 +105,12 @@ public struct Repair {
         } catch {
             throw .system(error)
         }
-        let lines = dropped.count == 1 ? "1 unreadable line" : "\(dropped.count) unreadable lines"
-        return [Finding("repair", .ok, "\(path): kept \(parsed.count) readable \(events ? "records" : "actions"); \(lines) set aside with the whole old file in \(aside)")]
+        var removed: [String] = []
+        if !parsed.bad.isEmpty { removed.append(parsed.bad.count == 1 ? "1 unreadable line" : "\(parsed.bad.count) unreadable lines") }
+        if !parsed.markers.isEmpty {
+            removed.append(parsed.markers.count == 1 ? "1 conflict marker" : "\(parsed.markers.count) conflict markers")
+        }
+        return [Finding("repair", .ok, "\(path): kept \(parsed.count) readable \(events ? "records" : "actions"); \(removed.joined(separator: " and ")) set aside with the whole old file in \(aside)")]
     }
 
     /// Keeps a settings file's readable lines; the whole old file goes aside.

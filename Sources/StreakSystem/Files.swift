@@ -155,6 +155,13 @@ public enum Files {
         return true
     }
 
+    /// The file's size in bytes (0 when it cannot be read).
+    public static func size(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return Int(info.st_size)
+    }
+
     /// Whether `path` was modified after `reference` (true when either cannot be read: the
     /// caller then does not rely on the order).
     public static func modifiedAfter(_ path: String, _ reference: String) -> Bool {

@@ -180,20 +180,38 @@ public struct Store: Sendable {
     public func load(_ name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
         // Taken before anything is read: a change that lands while we read makes it differ.
         let stamp = Files.stamp(folder(of: name))
+        let files = filesSize(of: name)
         let settings = try settings(of: name)
         let actions = try actions(of: name)
         let events = try events(of: name)
         return loaded(name, settings: settings, actions: actions.actions, events: events.events,
-                      problems: actions.problems + events.problems, newer: events.newer, stamp: stamp, zone: zone)
+                      problems: actions.problems + events.problems, newer: events.newer, stamp: stamp, files: files,
+                      zone: zone)
     }
 
     /// A streak from what was read of it, replayed with this store's week start.
+    /// `files` is the bytes of its files as read (`filesSize`, taken before reading, plus what
+    /// was appended since).
     func loaded(_ name: StreakName, settings: StreakSettings, actions: [Action], events: [StreakEvent],
-                problems: [FileProblem], newer: [FileProblem], stamp: String, zone: some ZoneRules) -> LoadedStreak {
+                problems: [FileProblem], newer: [FileProblem], stamp: String, files: Int, zone: some ZoneRules) -> LoadedStreak {
         let history = StreakHistory(rules: settings.rules, actions: actions, events: events)
-        return LoadedStreak(name: name, settings: settings, history: history, events: events, problems: problems,
-                            newer: newer, replay: Replay(history: history, zone: zone, weekStart: weekStart),
-                            stamp: stamp, today: today)
+        var streak = LoadedStreak(name: name, settings: settings, history: history, events: events, problems: problems,
+                                  newer: newer, replay: Replay(history: history, zone: zone, weekStart: weekStart),
+                                  stamp: stamp, today: today)
+        streak.files = files
+        return streak
+    }
+
+    /// The bytes of the streak's files (its settings, logs and event logs, and any other file
+    /// that is not hidden): what a cache line records, so that a file changed in place is
+    /// seen even when its timestamp is the cache's.
+    public func filesSize(of name: StreakName) -> Int {
+        let folder = folder(of: name)
+        var total = 0
+        for file in (try? Files.list(folder)) ?? [] where !file.hasPrefix(".") {
+            total += Files.size(Paths.join(folder, file))
+        }
+        return total
     }
 
     /// The latest met date the prompt cache shows for the streak, without reading its logs;
@@ -238,6 +256,7 @@ public struct Store: Sendable {
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
+            if created { try writeNewStreakSettings(name) }
             let before = Files.stamp(folder(of: name))
             try prepareForWrite(name, file: ownLogPath(of: name))
             let stamp = Files.stamp(folder(of: name))
@@ -255,14 +274,16 @@ public struct Store: Sendable {
                                                    stamp: stamp, zone: zone) {
                 return quick
             }
+            let size = filesSize(of: name)
             let recorded = try actions(of: name)
             let events = try events(of: name)
-            try append([action], to: name)
+            let appended = try append([action], to: name)
             // The actions are read sorted: the new one goes in its place.
             var actions = recorded.actions
             actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
             let streak = loaded(name, settings: settings, actions: actions, events: events.events,
-                                problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp, zone: zone)
+                                problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp,
+                                files: size + appended, zone: zone)
             try refreshCache(updating: [streak], zone: zone)
             let day = streak.replay.dayProgress(on: action.day)
             // What the date had before: less this action, unless it does not count (the same
@@ -270,9 +291,13 @@ public struct Store: Sendable {
             let counts = !recorded.actions.contains { $0.day == action.day && $0.at.seconds == action.at.seconds }
                 && !streak.history.retractions.contains { $0.covers(action) }
             let earlier = day.done - (counts ? action.count : 0)
+            // The runs as they were, for what this action reached.
+            let previous = Replay(history: StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events),
+                                  zone: zone, weekStart: weekStart)
             return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
                                rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
-                               problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day)
+                               problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
+                               milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day))
         }
     }
 
@@ -288,7 +313,9 @@ public struct Store: Sendable {
               let index = entries.firstIndex(where: { $0.name == name.text })
         else { return nil }
         let cached = entries[index].progress
+        let size = filesSize(of: name)
         guard entries[index].stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
+              entries[index].files > 0, entries[index].files == size,
               let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
               entries[index].icon == settings.icon
         else { return nil }
@@ -337,8 +364,9 @@ public struct Store: Sendable {
             progress = cached.adding(action.count, on: action.day, zone: zone, timeline: timeline, pauses: pauses)
             guard progress.ahead.horizon == nil else { return nil }
         }
-        try append([action], to: name)
-        entries[index] = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp)
+        let appended = try append([action], to: name)
+        entries[index] = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
+                                           files: size + appended)
         do throws(SystemError) {
             try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: Files.stamp(streaksFolder)).utf8,
                                       durable: false, locked: true)
@@ -349,7 +377,8 @@ public struct Store: Sendable {
         let done = countedBefore + (counts ? action.count : 0)
         return TickOutcome(name: name, settings: settings, progress: progress, rules: timeline.rules(on: action.day),
                            paused: pauses.contains(action.day), problems: [], created: false,
-                           alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal), replayed: false)
+                           alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal),
+                           milestones: Milestones.reached(from: cached, to: progress), replayed: false)
     }
 
     /// Records event records (rule changes, pauses, …) in this machine's event log and
@@ -383,6 +412,8 @@ public struct Store: Sendable {
                 } catch {
                     throw .system(error)
                 }
+            } else if settings == nil, !exists(name) {
+                try writeNewStreakSettings(name)
             }
             try prepareForWrite(name, file: ownLogPath(of: name))
             let streak = try load(name, zone: zone)
@@ -396,18 +427,45 @@ public struct Store: Sendable {
             for event in events where seenEvents.insert(EventLog.text(event)).inserted {
                 freshEvents.append(event)
             }
-            try append(fresh, to: name)
+            var appended = try append(fresh, to: name)
             if !freshEvents.isEmpty {
                 try prepareForWrite(name, file: ownEventsPath(of: name))
-                try appendEvents(freshEvents, to: name)
+                appended += try appendEvents(freshEvents, to: name)
             }
             if !fresh.isEmpty || !freshEvents.isEmpty || settings != nil {
                 let merged = loaded(name, settings: streak.settings, actions: (streak.actions + fresh).sorted(),
                                     events: streak.events + freshEvents, problems: streak.problems,
-                                    newer: streak.newer, stamp: streak.stamp, zone: zone)
+                                    newer: streak.newer, stamp: streak.stamp, files: streak.files + appended, zone: zone)
                 try refreshCache(updating: [merged], zone: zone)
             }
             return Merged(actions: fresh.count, events: freshEvents.count)
+        }
+    }
+
+    /// The settings a streak about to be created starts with: the defaults, with an icon no
+    /// other streak has (`Icon.forNewStreak`). Call with the lock held.
+    public func newStreakSettings(_ name: StreakName) -> StreakSettings {
+        var icons: [String] = []
+        for other in (try? names()) ?? [] where other != name {
+            // One that does not read keeps its icon a secret; the default is the likeliest.
+            icons.append((try? settings(of: other))?.icon ?? Icon.default)
+        }
+        return StreakSettings(icon: Icon.forNewStreak(name, taken: icons))
+    }
+
+    /// Writes the settings file of a streak about to be created by an action (a tick, an
+    /// import), when its settings are not the defaults a streak without one reads as. Call
+    /// with the lock held.
+    func writeNewStreakSettings(_ name: StreakName) throws(StoreError) {
+        let settings = newStreakSettings(name)
+        guard settings != StreakSettings() else { return }
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
         }
     }
 
@@ -435,22 +493,27 @@ public struct Store: Sendable {
 
     /// Appends actions to this machine's log of the streak (creating both if needed).
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
-    public func append(_ actions: [Action], to name: StreakName) throws(StoreError) {
-        guard !actions.isEmpty else { return }
-        try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header, of: name)
+    @discardableResult
+    public func append(_ actions: [Action], to name: StreakName) throws(StoreError) -> Int {
+        guard !actions.isEmpty else { return 0 }
+        return try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header,
+                               of: name)
     }
 
     /// Appends event records to this machine's event log of the streak, as `append` does
     /// actions. Call with the lock held.
-    public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) {
-        guard !events.isEmpty else { return }
-        try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header, of: name)
+    @discardableResult
+    public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        return try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header,
+                               of: name)
     }
 
     /// Appends whole lines to an append-only file of the streak, after `header` when the file
     /// is new or empty: one `write`, flushed to disk before returning. A last line cut short
     /// by a crash gets its line break first, so a new line is never glued onto it.
-    private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) {
+    /// Returns the bytes written.
+    private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) -> Int {
         let folder = folder(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
@@ -469,6 +532,7 @@ public struct Store: Sendable {
             try file.sync()
             if newFile { try Files.syncFolder(folder) }
             if newFolder { try Files.syncFolder(streaksFolder) }
+            return text.utf8.count
         } catch {
             throw .system(error)
         }
@@ -482,6 +546,17 @@ public struct Store: Sendable {
         }
     }
 
+    /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
+    /// settings `given`: its creation rules. Fails if it exists. Returns the settings written.
+    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> StreakSettings {
+        try locked { () throws(StoreError) -> StreakSettings in
+            if exists(name) { throw .exists(name) }
+            let settings = given.applied(to: newStreakSettings(name))
+            try writeSettings(settings, of: name, zone: zone)
+            return settings
+        }
+    }
+
     /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
     /// Returns the settings written and whether the streak was new.
     @discardableResult
@@ -489,7 +564,7 @@ public struct Store: Sendable {
                           _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
         try locked { () throws(StoreError) -> (StreakSettings, Bool) in
             let created = !exists(name)
-            var settings = created ? StreakSettings() : try self.settings(of: name)
+            var settings = created ? newStreakSettings(name) : try self.settings(of: name)
             change(&settings)
             try writeSettings(settings, of: name, zone: zone)
             return (settings, created)
@@ -625,6 +700,8 @@ public struct LoadedStreak: Sendable {
     public var stamp: String = ""
     /// The date the cache line is anchored on when the plans ahead run out (`Store.today`).
     public var today: StreakDay?
+    /// The bytes of its files when it was read (`Store.filesSize`).
+    public var files = 0
 
     public init(name: StreakName, settings: StreakSettings, history: StreakHistory, events: [StreakEvent],
                 problems: [FileProblem], newer: [FileProblem] = [], replay: Replay, stamp: String = "",
@@ -648,7 +725,7 @@ public struct LoadedStreak: Sendable {
 
     public func cacheEntry(zone: some ZoneRules) -> PromptCache.Entry {
         PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.cachedState(today: today, zone: zone),
-                          stamp: stamp)
+                          stamp: stamp, files: files)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
@@ -683,6 +760,8 @@ public struct TickOutcome: Sendable {
     public var alreadyCounted: Bool
     /// The action's date after it: its counts against the goal on that date.
     public var day: GoalProgress
+    /// The round lengths and records the action reached (`Milestones`).
+    public var milestones = Milestones()
     /// Whether the tick read and replayed the whole history (not the cache's line).
     public var replayed = true
 

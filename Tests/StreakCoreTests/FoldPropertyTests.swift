@@ -254,6 +254,7 @@ struct AddingPropertyTests {
     @Test func addingAnActionEqualsReplayingWithIt() {
         var random = SeededRandom(seed: 4_096)
         var sameDate = 0
+        var reachedSome = 0
         for iteration in 0..<1_500 {
             let generated = RandomHistory(&random, span: 120)
             let replay = generated.replay()
@@ -275,7 +276,13 @@ struct AddingPropertyTests {
             let added = state.adding(count, on: day, zone: generated.zone, timeline: replay.timeline,
                                                pauses: replay.pauses)
             #expect(added == whole, "case \(iteration): +\(count) on \(day) after \(through)")
+            // And the milestones the tick reached, from the two states, are the runs' own.
+            let runs = Milestones.reached(before: replay.runs, after: Replay(history: history, zone: generated.zone,
+                                                                              weekStart: generated.weekStart).runs, day: day)
+            #expect(Milestones.reached(from: state, to: added) == runs, "case \(iteration)")
+            if runs != Milestones() { reachedSome += 1 }
         }
         #expect(sameDate > 200)
+        #expect(reachedSome > 10)
     }
 }

@@ -287,7 +287,7 @@ struct FormatV2Tests {
                                           fields: RuleFields(schedule: .weekdays)))
         let replay = Replay(history: history, zone: zone, weekStart: .sunday)
         let entry = PromptCache.Entry(name: "quiz", icon: "📚", progress: replay.progress, stamp: "1795392000.123")
-        #expect(entry.line == "quiz\t📚\t1795392000.123\tsun\tw3,2,1,2,2\t2026-11-10\t2026-11-10\t2\t100\t1\t2026-11-01\t2026-11-07\t1\t0\t1\t5\t2026-11-10\t2\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n")
+        #expect(entry.line == "quiz\t📚\t1795392000.123\t0\tsun\tw3,2,1,2,2\t2026-11-10\t2026-11-10\t2\t100\t1\t2026-11-01\t2026-11-07\t1\t0\t1\t0\t0\t5\t2026-11-10\t2\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n")
         let text = PromptCache.encode([entry, PromptCache.Entry(name: "new", icon: "🔥", progress: Progress(rules: Rules()))],
                                       stamp: "7.5")
         #expect(text.hasPrefix("streakprompt-cache 2\t7.5\n"))
@@ -311,7 +311,7 @@ struct FormatV2Tests {
 
     @Test func cacheGarbageNeverCrashes() {
         var random = SeededRandom(seed: 12)
-        let line = "quiz\t📚\t1.2\tmon\td127,1,0,0,2\t2026-11-10\t2026-11-10\t1\t100\t3\t2026-11-08\t2026-11-10\t0\t3\t0\t3\t2026-11-10\t0\tR2026-11-29=w3,1,0,0,2;P2026-12-20..2027-01-02;H2027-02-01\n"
+        let line = "quiz\t📚\t1.2\t340\tmon\td127,1,0,0,2\t2026-11-10\t2026-11-10\t1\t100\t3\t2026-11-08\t2026-11-10\t0\t3\t0\t2\t0\t3\t2026-11-10\t0\tR2026-11-29=w3,1,0,0,2;P2026-12-20..2027-01-02;H2027-02-01\n"
         #expect(PromptCache.decode(bytes(PromptCache.magic + "\n" + line))?.count == 1)
         for _ in 0..<2000 {
             var mangled = Array(line.utf8)

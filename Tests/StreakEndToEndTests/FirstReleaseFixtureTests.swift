@@ -54,9 +54,19 @@ struct FirstReleaseFixtureTests {
             let old = try JSONSerialization.jsonObject(with: Data(recorded.output.utf8), options: [.fragmentsAllowed])
             let new = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
             #expect(contains(new, old), "\(recorded.name): \(result.stdout)", sourceLocation: sourceLocation)
+        } else if recorded.arguments.first == "list" {
+            // `list` now pads its columns by the width terminals draw (🏋 takes one column, not
+            // two), on purpose: the same words, the same order.
+            #expect(columns(result.stdout) == columns(recorded.output), "\(recorded.name)", sourceLocation: sourceLocation)
         } else {
             #expect(result.stdout == recorded.output, "\(recorded.name)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// The text with each run of spaces as one.
+    static func columns(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: "\n")
     }
 
     /// Whether `new` holds everything `old` holds: the same scalars, arrays of the same length
@@ -134,7 +144,8 @@ struct FirstReleaseFixtureTests {
     @Test func aTickUpgradesTheFolderWithoutLoss() throws {
         let box = try Self.copy()
         let tick = try box.sp("tick", "quiz", "--count", "2", "--note", "after the upgrade", "--now", "2026-11-24T09:00")
-        #expect(tick.stdout == "quiz: counted today, in the total only (tue is not on its mon,wed,fri schedule) · 📚 14\n", "\(tick)")
+        #expect(tick.stdout == "quiz: counted for 2026-11-24, in the total only (tue is not on its mon,wed,fri schedule) · 📚 14\n",
+                "\(tick)")
         let log = try box.read("streaks/quiz/laptop.log")
         let old = try String(contentsOfFile: Self.fixture + "/data/streaks/quiz/laptop.log", encoding: .utf8)
         #expect(log == old + "2026-11-24 2026-11-24T09:00:00+01:00 count=2 note=after%20the%20upgrade\n")

@@ -29,15 +29,16 @@ struct GoalsEndToEndTests {
             max-freezes=1
 
             """)
+        // Ticks made at the moment they say (not backdated with --now, which a tick names).
         let said = try [
-            ["--count", "2", "--note", "5 km", "--now", "2026-11-16T08:00"], ["--now", "2026-11-16T19:00"],
-            ["--now", "2026-11-16T20:00"], ["--count", "3", "--now", "2026-11-17T08:00"], ["--now", "2026-11-18T08:00"],
-        ].map { try box.spArgs(["tick", "run"] + $0).stdout }
+            (["--count", "2", "--note", "5 km"], "2026-11-16T08:00"), ([], "2026-11-16T19:00"),
+            ([], "2026-11-16T20:00"), (["--count", "3"], "2026-11-17T08:00"), ([], "2026-11-18T08:00"),
+        ].map { try box.spArgs(["tick", "run"] + $0.0, env: ["STREAKPROMPT_NOW": $0.1]).stdout }
         #expect(said == [
             "run: 2 of 3 today · 🏃 0\n",
             "run: counted today (3 of 3) · 🏃 1\n",
             "run: already counted today (4 of 3) · 🏃 1\n",
-            "run: counted today (3 of 3) · 🏃 2 · best ever\n",
+            "run: counted today (3 of 3) · 🏃 2\n",
             "run: 1 of 3 today · 🏃 2\n",
         ])
         #expect(try box.read("streaks/run/test.log").contains("2026-11-16 2026-11-16T08:00:00+01:00 count=2 note=5%20km\n"))
@@ -129,13 +130,13 @@ struct GoalsEndToEndTests {
             == "Added 🔥 read: 2/week, 0 freezes. Count an action with 'streakprompt tick read'.\n")
         var said: [String] = []
         for day in ["02", "04", "09", "10", "16"] {
-            said.append(try box.sp("tick", "read", "--now", "2026-11-\(day)T09:00").stdout)
+            said.append(try box.sp("tick", "read", env: ["STREAKPROMPT_NOW": "2026-11-\(day)T09:00"]).stdout)
         }
         #expect(said == [
             "read: counted today · 1 of 2 this week · 🔥 0w\n",
             "read: counted today · 2 of 2 this week · 🔥 1w\n",
             "read: counted today · 1 of 2 this week · 🔥 1w\n",
-            "read: counted today · 2 of 2 this week · 🔥 2w · best ever\n",
+            "read: counted today · 2 of 2 this week · 🔥 2w\n",
             "read: counted today · 1 of 2 this week · 🔥 2w\n",
         ])
         try box.sp("pause", "read", "--from", "2026-11-23", "--to", "2026-11-24", "--now", "2026-11-20T09:00")
@@ -212,7 +213,7 @@ struct GoalsEndToEndTests {
         #expect(calendar.contains("\nWed ~ ~\n    .[~]\n"), "\(calendar)")
         // An action on a paused date is recorded, in the total only.
         #expect(try box.sp("tick", "gym", "--now", "2026-11-25T09:00").stdout
-            == "gym: counted today, in the total only (2026-11-25 is paused) · 🔥 0\n")
+            == "gym: counted for 2026-11-25, in the total only (2026-11-25 is paused) · 🔥 0\n")
         #expect(try box.read("streaks/gym/test.events").components(separatedBy: "\n").filter { $0.contains("pause ") }.count == 3)
     }
 

@@ -6,8 +6,9 @@ import StreakSystem
 enum Add: Command {
     /// One flag per settings field, read by the field's own parser.
     static let settingFlags = [
-        FlagSpec("--icon", .setting(.icon, placeholder: "I"), help: "what the segment shows before the count (default 🔥)"),
-        FlagSpec("--schedule", .setting(.schedule, placeholder: "S", examples: ["daily", "weekdays", "weekends", "mon,wed,fri"]),
+        FlagSpec("--icon", .setting(.icon, placeholder: "I"), help: "what the segment shows before the count (default: one no other streak has)"),
+        FlagSpec("--schedule", .setting(.schedule, placeholder: "S", examples: ["daily", "weekdays", "weekends"],
+                                        listOf: Weekday.allCases.map(\.shortName)),
                  help: "daily, weekdays, weekends or mon,wed,fri"),
         FlagSpec("--target", .setting(.target, placeholder: "N/week", examples: SettingsField.targetTexts),
                  help: "count weeks instead: N met dates a week (1/week to 7/week)"),
@@ -43,23 +44,25 @@ enum Add: Command {
         arguments: .streakName(existing: false), count: 1...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
+        let today = try context.today(invocation)
+        let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         // Each field given, read again by its parser (the parser has read each once, so it
         // reads; a schedule and a target together do not).
         var given = GivenSettings()
         for flag in settingFlags {
-            guard case .setting(let field, _, _)? = flag.type, let text = invocation.text(flag) else { continue }
+            guard case .setting(let field, _, _, _)? = flag.type, let text = invocation.text(flag) else { continue }
             do throws(FieldError) {
                 try field.read(text, into: &given)
             } catch {
                 throw .usage(error.message(at: flag.name) + " (--schedule counts dates, --target weeks)")
             }
         }
-        let today = try context.today(invocation)
-        let store = try context.store(today: today)
         guard store.exists(name) else {
-            let settings = given.applied(to: StreakSettings())
-            try storeCall { () throws(StoreError) in try store.add(name, settings: settings, zone: context.zone) }
+            // A new streak: the defaults (an icon no other streak has), with what was given.
+            let settings = try storeCall { () throws(StoreError) -> StreakSettings in
+                try store.create(name, with: given, zone: context.zone)
+            }
             var line = "Added \(settings.icon) \(name): \(Report.rulesText(settings.rules))."
             if invocation.has(from) { line += " A new streak's rules cover all its dates; --from is for later changes." }
             context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")

@@ -4,12 +4,18 @@ import StreakSystem
 /// `streakprompt list`: every streak, one line each.
 enum List: Command {
     static let spec = CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each",
-                                  flags: [CommandTable.json, CommandTable.now])
+                                  details: """
+                                  STATE is done, pending (today is still open) or broken, and new for a
+                                  streak with no action yet; with a daily goal or a weekly target it adds
+                                  how far today (this week) is while it is not met: pending 2/3. A
+                                  weekly streak counts in weeks: 🔥 5w.
+                                  """,
+                                  flags: [CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
-        let names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }
+        let names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {
             let streak = try Report.load(name, store, context)
@@ -20,13 +26,13 @@ enum List: Command {
             return 0
         }
         if rows.isEmpty {
-            context.out.line("No streaks yet: 'streakprompt tick' starts one, 'streakprompt add NAME' makes one.")
+            context.out.line(Report.noStreaksYet)
             return 0
         }
         // A weekly streak counts in weeks (`🔥 5w`); while today's goal or this week's target
         // is not met, the state says how far it is (`pending 2/3`).
         let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
-            var state = reading.state.rawValue
+            var state = Report.stateWord(streak, reading)
             if reading.state != .broken, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
                 state += " \(reading.progress.done)/\(reading.progress.needed)"
             }

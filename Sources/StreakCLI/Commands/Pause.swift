@@ -25,7 +25,6 @@ enum Pause: Command {
 
     /// Records a pause or an unpause over the dates the flags give, and says what changed.
     static func record(_ kind: PauseRecord.Kind, _ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let first = invocation.date(from) ?? today.day
         let last = invocation.date(to) ?? (invocation.has(from) ? first : today.day)
@@ -33,6 +32,7 @@ enum Pause: Command {
             throw .usage("--to \(last) is before --from \(first); give the first date, then the last")
         }
         let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         let before = try Report.load(name, store, context)
         var changing = 0
         var day = first

@@ -7,19 +7,25 @@ enum Tick: Command {
     static let note = FlagSpec("--note", .note, help: "a note kept with the action (up to 500 bytes)")
 
     static let spec = CommandSpec(
-        ["tick"], usage: "[NAME] [--count K] [--note TEXT] [--quiet]", summary: "count an action today (default streak: \"default\")",
+        ["tick"], usage: "[NAME] [--count K] [--note TEXT] [--quiet]", summary: "count an action today (creating the streak if needed)",
         details: """
         Records an action for the streak on today's date, creating the streak if it does
-        not exist. A date is met when its actions' counts reach the streak's daily goal
-        (1 unless 'add NAME --goal N'); a tick on a date already met is recorded but adds
-        nothing. --now backdates (or postdates) the action.
+        not exist (with an icon no other streak has). A date is met when its actions'
+        counts reach the streak's daily goal (1 unless 'add NAME --goal N'; --count K
+        counts K); a tick on a date already met is recorded but adds nothing. Without
+        NAME: the only streak there is, "default" when there is none; with several, name
+        one.
+
+        Says so when the run reaches \(Milestones.lengths.map(String.init).joined(separator: ", ")) in a row, and when it beats the
+        best of the streak's other runs, once, on the tick that gets there. With --now on
+        another date it names the date it counted.
         """,
         flags: [count, note, CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: .default)
         let at = context.zone.local(at: today.now)
         let action = Action(day: today.day, at: at, count: invocation.integer(count) ?? 1, note: invocation.text(note))
         let outcome = try storeCall { () throws(StoreError) -> TickOutcome in
@@ -29,17 +35,20 @@ enum Tick: Command {
             Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
         }
         guard !invocation.has(CommandTable.quiet) else { return 0 }
-        context.out.line(message(outcome, action: action, today: today, zone: context.zone))
+        let presentDay = today.clock.day(at: try context.present())
+        context.out.line(message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone))
         return 0
     }
 
     /// `quiz: counted today · 🔥 5`, `quiz: 2 of 3 today · 🔥 4`, `quiz: counted today · 2 of 3
-    /// this week · 🔥 4w`, `quiz: already counted today · 🔥 5`.
-    static func message(_ outcome: TickOutcome, action: Action, today: Today, zone: some ZoneRules) -> String {
+    /// this week · 🔥 4w`, `quiz: already counted today · 🔥 5`; a tick on another date than
+    /// the present's (`--now`) names it: `counted for 2026-11-20`.
+    static func message(_ outcome: TickOutcome, action: Action, today: Today, presentDay: StreakDay,
+                        zone: some ZoneRules) -> String {
         let name = outcome.name
         let reading = outcome.reading(today: today.day, zone: zone)
         var counts = "\(outcome.settings.icon) \(Report.count(reading.current, reading.unit))"
-        let when = action.day == today.day ? "today" : "for \(action.day)"
+        let when = action.day == presentDay ? "today" : "for \(action.day)"
         let rules = outcome.rules
         let day = outcome.day
         // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
@@ -65,9 +74,8 @@ enum Tick: Command {
             return "\(name): new streak, counted \(when)\(met) · \(counts)"
         }
         var message = "\(name): counted \(when)\(met) · \(counts)"
-        // Only a tick that extended the run (a weekly one: that met its week) beats a best.
-        let extended = rules.unit == .day || reading.progress.done == reading.progress.needed
-        if extended && reading.current > 1 && reading.current == reading.best { message += " · best ever" }
+        if let length = outcome.milestones.length { message += " · 🎉 \(Report.count(length, rules.unit)) in a row" }
+        if let best = outcome.milestones.beatenBest { message += " · new best (was \(Report.count(best, rules.unit)))" }
         return message
     }
 }
