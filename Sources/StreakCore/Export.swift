@@ -106,7 +106,30 @@ extension Sequence where Element == Action {
     }
 }
 
+/// Which field of an action was refused (`count` or `note`), and why.
+struct ActionFieldProblem: Error {
+    var field: String
+    var reason: FieldError
+}
+
 extension Action {
+    /// The action with the count and note of an import, each read by its parser (nil: not
+    /// given; the count then stays 1, the note none).
+    func with(count: String?, note: String?) throws(ActionFieldProblem) -> Action {
+        var action = self
+        do throws(FieldError) {
+            if let count { action.count = try ActionField.count(count) }
+        } catch {
+            throw ActionFieldProblem(field: "count", reason: error)
+        }
+        do throws(FieldError) {
+            if let note { action.note = try ActionField.note(note) }
+        } catch {
+            throw ActionFieldProblem(field: "note", reason: error)
+        }
+        return action
+    }
+
     /// The moment given to an action imported with a date only: noon UTC of that date.
     public static func noon(of day: StreakDay) -> Action {
         Action(day: day, at: Instant(seconds: LocalDateTime(day: day, secondOfDay: 12 * 3600).utcSeconds, offset: 0))
@@ -418,23 +441,15 @@ struct JSONReader {
 
     /// `action` with the `count` and `note` of its object, read by their parsers.
     func actionFields(_ object: Located, _ action: Action) throws(ImportProblem) -> Action {
-        var action = action
-        if let node = object.member("count") {
-            do throws(FieldError) {
-                action.count = try ActionField.count(node.value.int.map { String($0) } ?? node.value.text)
-            } catch {
-                throw problem(node, error.message(at: "\"count\""))
-            }
+        let count = object.member("count")
+        let note = object.member("note").flatMap { $0.value == .null ? nil : $0 }
+        if let note, note.value.string == nil { throw problem(note, "\"note\" must be a string") }
+        do throws(ActionFieldProblem) {
+            return try action.with(count: count.map { $0.value.int.map { String($0) } ?? $0.value.text },
+                                   note: note?.value.string)
+        } catch {
+            throw problem((error.field == "count" ? count : note) ?? object, error.reason.message(at: "\"\(error.field)\""))
         }
-        if let node = object.member("note"), node.value != .null {
-            guard let text = node.value.string else { throw problem(node, "\"note\" must be a string") }
-            do throws(FieldError) {
-                action.note = try ActionField.note(text)
-            } catch {
-                throw problem(node, error.message(at: "\"note\""))
-            }
-        }
-        return action
     }
 }
 

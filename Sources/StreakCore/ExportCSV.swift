@@ -267,28 +267,18 @@ struct CSVStreak {
             archived = archivedText == "true"
         case .action:
             let at = row.text("at")
-            var action: Action
+            let action: Action
             switch ExportDocument.action(date: row.text("date"), at: at) {
             case .success(let made): action = made
             case .failure(let problem): throw row.problem(problem.reason)
             }
             let count = row.text("count")
-            if !count.isEmpty {
-                do throws(FieldError) {
-                    action.count = try ActionField.count(count)
-                } catch {
-                    throw row.problem(error.message(at: "count"))
-                }
-            }
             let note = row.raw("note")
-            if !note.isEmpty {
-                do throws(FieldError) {
-                    action.note = try ActionField.note(note)
-                } catch {
-                    throw row.problem(error.message(at: "note"))
-                }
+            do throws(ActionFieldProblem) {
+                actions.append(try action.with(count: count.isEmpty ? nil : count, note: note.isEmpty ? nil : note))
+            } catch {
+                throw row.problem(error.reason.message(at: error.field))
             }
-            actions.append(action)
         case .rules:
             var fields = GivenSettings()
             _ = try row.settings(into: &fields, rulesOnly: true)
