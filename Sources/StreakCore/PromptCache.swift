@@ -194,6 +194,49 @@ public enum PromptCache {
         return true
     }
 
+    /// The cache with the line of `entry`'s streak replaced by `entry`'s line and the header's
+    /// stamp by `stamp`, every other line as it was, byte for byte; nil when the file is not a
+    /// cache or has no line that reads for the streak (a writer then writes the whole cache).
+    /// What a tick writes: one line is new, the other lines need no decoding and encoding.
+    public static func replacingLine(of entry: Entry, in bytes: [UInt8], stamp: String) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            var range: Range<Int>?
+            let wanted = entry.name.utf8
+            guard let body = bodyStart(buffer) else { return nil }
+            _ = scanNames(buffer) { lineStart, nameEnd in
+                guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
+                var end = nameEnd
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                range = lineStart..<(end + 1)
+                return false
+            }
+            guard let range else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 64)
+            out.append(contentsOf: (magic + "\t" + stamp + "\n").utf8)
+            out.append(contentsOf: buffer[body..<range.lowerBound])
+            out.append(contentsOf: entry.line.utf8)
+            out.append(contentsOf: buffer[range.upperBound...])
+            return out
+        }
+    }
+
+    /// The entry on the streak's line, or nil when there is none that reads.
+    public static func entry(named name: String, in bytes: [UInt8]) -> Entry? {
+        var found: Entry?
+        bytes.withUnsafeBufferPointer { buffer in
+            let wanted = name.utf8
+            _ = scanNames(buffer) { lineStart, nameEnd in
+                guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
+                var line = FieldReader(bytes: buffer, index: lineStart)
+                var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+                if decodeLine(&line, into: &entry), line.lineEnd() < buffer.count { found = entry }
+                return false
+            }
+        }
+        return found
+    }
+
     /// Whether the cache has a line for this streak, checking names only.
     public static func contains(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var found = false

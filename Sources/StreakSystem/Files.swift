@@ -155,6 +155,19 @@ public enum Files {
         return true
     }
 
+    /// The file's last `limit` bytes from the start of a line (the whole file when it is
+    /// smaller): what was appended last, for a reader that only wants the latest lines.
+    public static func readTail(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.open(path, O_RDONLY)
+        let size = try file.size()
+        guard size > limit else { return try file.bytes(at: 0, count: size) }
+        let bytes = try file.bytes(at: size - limit, count: limit)
+        // The first line is cut where the window starts, unless a line break just precedes it.
+        if try file.byte(at: size - limit - 1) == 0x0A { return bytes }
+        guard let lineBreak = bytes.firstIndex(of: 0x0A) else { return [] }
+        return Array(bytes[(lineBreak + 1)...])
+    }
+
     /// The file's size in bytes (0 when it cannot be read).
     public static func size(_ path: String) -> Int {
         var info = stat()

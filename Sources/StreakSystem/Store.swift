@@ -81,6 +81,10 @@ public struct Store: Sendable {
     public func ownLogPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".log") }
     public func ownEventsPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".events") }
 
+    /// How much of the end of each log a tick reads for the actions of the date the cache's
+    /// line stands on (`quickTick`): over a thousand lines.
+    static let tailLimit = 64 << 10
+
     /// The suffixes of the files every machine appends to: action logs and event logs.
     public static let actionsSuffix = ".log"
     public static let eventsSuffix = ".events"
@@ -309,15 +313,14 @@ public struct Store: Sendable {
     private func quickTick(_ name: StreakName, action: Action, settings: StreakSettings, stampBefore: String,
                            stamp: String, zone: some ZoneRules) throws(StoreError) -> TickOutcome? {
         guard let cache = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
-              var entries = PromptCache.decode(cache),
-              let index = entries.firstIndex(where: { $0.name == name.text })
+              let line = PromptCache.entry(named: name.text, in: cache)
         else { return nil }
-        let cached = entries[index].progress
+        let cached = line.progress
         let size = filesSize(of: name)
-        guard entries[index].stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
-              entries[index].files > 0, entries[index].files == size,
+        guard line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
+              line.files > 0, line.files == size,
               let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
-              entries[index].icon == settings.icon
+              line.icon == settings.icon
         else { return nil }
         // A file changed in place (a hand edit, a sync tool appending) leaves the folder's
         // stamp as it was: every file must be older than the cache.
@@ -333,17 +336,25 @@ public struct Store: Sendable {
         }
         let events = try events(of: name)
         guard events.problems.isEmpty else { return nil }
-        // The action's date as the logs have it: its distinct moments that count.
+        // The action's date as the logs have it. A current line stands on the latest date with
+        // an action, so a later date has none; the line's own date has its actions at the end
+        // of the logs (they are appended): read the last lines only. If some of that date are
+        // further up, the counts below disagree with the line's, and the tick replays.
         var sameDate: [Action] = []
-        var unreadable = false
-        let day = action.day.description
-        var readProblems: [FileProblem] = []
-        try eachFile(of: name, suffix: Store.actionsSuffix, problems: &readProblems) { _, bytes in
-            let found = ActionLog.lines(of: day, in: bytes)
-            if !found.bad.isEmpty { unreadable = true }
-            sameDate += found.actions
+        if action.day == through {
+            let day = action.day.description
+            for file in files where file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
+                let tail: [UInt8]
+                do throws(SystemError) {
+                    tail = try Files.readTail(Paths.join(folder, file), limit: Store.tailLimit)
+                } catch {
+                    return nil
+                }
+                let found = ActionLog.lines(of: day, in: tail)
+                guard found.bad.isEmpty else { return nil }
+                sameDate += found.actions
+            }
         }
-        guard !unreadable, readProblems.isEmpty else { return nil }
         let history = StreakHistory(rules: settings.rules, actions: sameDate, events: events.events)
         let counted = history.countedActions
         let countedBefore = counted.reduce(0) { $0 + $1.count }
@@ -365,11 +376,12 @@ public struct Store: Sendable {
             guard progress.ahead.horizon == nil else { return nil }
         }
         let appended = try append([action], to: name)
-        entries[index] = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
-                                           files: size + appended)
+        let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
+                                      files: size + appended)
+        // Every other line as it was: only this one is new. (The line was found above.)
+        let bytes = PromptCache.replacingLine(of: entry, in: cache, stamp: Files.stamp(streaksFolder))!
         do throws(SystemError) {
-            try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: Files.stamp(streaksFolder)).utf8,
-                                      durable: false, locked: true)
+            try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
         } catch {
             throw .system(error)
         }

@@ -139,6 +139,22 @@ public final class FileDescriptor {
         return n == 1 ? byte : nil
     }
 
+    /// Up to `count` bytes from `offset` (fewer at the end of the file).
+    public func bytes(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(0, count))
+        var filled = 0
+        while filled < buffer.count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                retrying { pread(self.raw, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled)) }
+            }
+            if n < 0 { throw SystemError("read", path) }
+            if n == 0 { break }
+            filled += n
+        }
+        buffer.removeLast(buffer.count - filled)
+        return buffer
+    }
+
     /// Blocks until this process holds the exclusive lock on the file (released on close, or
     /// when the process dies, even by `kill -9`).
     public func lockExclusive() throws(SystemError) {

@@ -309,6 +309,27 @@ struct FormatV2Tests {
         #expect(try #require(PromptCache.decode(bytes(longer)))[1] == entry)
     }
 
+    /// A tick rewrites its own line and the header's stamp; every other line, even one that
+    /// does not read, stays byte for byte.
+    @Test func oneLineIsReplacedAndTheOthersKept() throws {
+        let quiz = PromptCache.Entry(name: "quiz", icon: "📚", progress: Progress(rules: Rules()), stamp: "1.5", files: 10)
+        let gym = PromptCache.Entry(name: "gym", icon: "🏋", progress: Progress(rules: Rules(goal: 2)), stamp: "2.5", files: 20)
+        let text = PromptCache.encode([quiz, gym], stamp: "9.9") + "zz\tnot a line\n"
+        #expect(PromptCache.entry(named: "quiz", in: bytes(text)) == quiz)
+        #expect(PromptCache.entry(named: "nope", in: bytes(text)) == nil)
+        #expect(PromptCache.entry(named: "zz", in: bytes(text)) == nil, "a line that does not read is no entry")
+        var newer = quiz
+        newer.files = 37
+        newer.stamp = "3.5"
+        let replaced = try #require(PromptCache.replacingLine(of: newer, in: bytes(text), stamp: "10.1"))
+        #expect(String(decoding: replaced, as: UTF8.self)
+            == PromptCache.encode([newer, gym], stamp: "10.1") + "zz\tnot a line\n")
+        var stranger = quiz
+        stranger.name = "other"
+        #expect(PromptCache.replacingLine(of: stranger, in: bytes(text), stamp: "1") == nil)
+        #expect(PromptCache.replacingLine(of: quiz, in: bytes("streakprompt-cache 1\nquiz\n"), stamp: "1") == nil)
+    }
+
     @Test func cacheGarbageNeverCrashes() {
         var random = SeededRandom(seed: 12)
         let line = "quiz\t📚\t1.2\t340\tmon\td127,1,0,0,2\t2026-11-10\t2026-11-10\t1\t100\t3\t2026-11-08\t2026-11-10\t0\t3\t0\t2\t0\t3\t2026-11-10\t0\tR2026-11-29=w3,1,0,0,2;P2026-12-20..2027-01-02;H2027-02-01\n"

@@ -225,4 +225,39 @@ struct StoreEventsTests {
         store.weekStart = .sunday
         #expect(try store.tick(quiz, action: .at("2026-04-05T11:00:00Z"), zone: utc).replayed)
     }
+
+    /// The tick reads only the end of the logs for the actions of the line's own date: when
+    /// some of them are further up (backdated ticks appended after them), the counts disagree
+    /// with the line's and the tick replays, with the right answer.
+    @Test func aDateWhoseActionsAreFurtherUpThanTheTickReadsIsReplayed() throws {
+        let scratch = try Scratch()
+        let store = scratch.store()
+        try scratch.write("data/streaks/quiz/streak.conf", "goal=2\n")
+        _ = try store.tick(quiz, action: .at("2026-03-20T09:00:00Z"), zone: utc)
+        // Backdated ticks, appended after it: more than the end the tick reads.
+        var text = ""
+        for day in 0..<1_800 {
+            text += ActionLog.line(Action.at("2021-03-01T09:00:00Z").shifted(days: day))
+        }
+        #expect(text.utf8.count > 64 << 10)
+        _ = try store.merge([], into: quiz, zone: utc)
+        let log = scratch.data + "/streaks/quiz/laptop.log"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        handle.seekToEndOfFile()
+        handle.write(Data(text.utf8))
+        try handle.close()
+        try store.rebuildCache(zone: utc)
+        let second = try store.tick(quiz, action: .at("2026-03-20T10:00:00Z"), zone: utc)
+        #expect(second.replayed)
+        #expect(second.day == GoalProgress(done: 2, needed: 2))
+        let third = try store.tick(quiz, action: .at("2026-03-21T10:00:00Z"), zone: utc)
+        #expect(!third.replayed, "a later date has nothing to read")
+        #expect(third.day == GoalProgress(done: 1, needed: 2))
+    }
+}
+
+extension Action {
+    func shifted(days: Int) -> Action {
+        Action(day: day + days, at: Instant(seconds: at.seconds + Int64(days) * 86400, offset: at.offset), count: count, note: note)
+    }
 }

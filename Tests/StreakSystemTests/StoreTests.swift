@@ -84,6 +84,16 @@ struct FilesTests {
         }
     }
 
+    @Test func aTailStartsAtALine() throws {
+        let scratch = try Scratch()
+        let path = scratch.root + "/log"
+        try scratch.write(path, "aaaa\nbbbb\ncccc\n")
+        #expect(try Files.readTail(path, limit: 100) == Array("aaaa\nbbbb\ncccc\n".utf8))
+        #expect(try Files.readTail(path, limit: 10) == Array("bbbb\ncccc\n".utf8), "starts right after a line break")
+        #expect(try Files.readTail(path, limit: 8) == Array("cccc\n".utf8), "a cut line is left out")
+        #expect(try Files.readTail(path, limit: 3) == [], "no whole line")
+    }
+
     @Test func stampsNoticeChanges() throws {
         let scratch = try Scratch()
         let stamp = Files.stamp(scratch.home)
