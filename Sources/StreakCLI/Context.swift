@@ -93,6 +93,8 @@ extension StoreError {
             return .failure("no streak named '\(name)'; create it with 'streakprompt add \(name)' or 'streakprompt tick \(name)'")
         case .busy(let path, let milliseconds):
             return .failure("another streakprompt process has held \(path) for \(milliseconds / 1000) s (a sync or an import still running, or one that hangs); try again, or end that process")
+        case .unfinished(let error):
+            return .failure(error.message + "; " + error.advice + ": the import is written down whole, and the next command that can write finishes it")
         case .unrecordable(let reason):
             return .failure("cannot record that: \(reason), and the log could not read it back")
         }

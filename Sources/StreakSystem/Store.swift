@@ -592,6 +592,9 @@ public enum StoreError: Error, Sendable {
     case recordedDespite(FileProblem)
     /// Another process held the data folder's lock (at this path) for this many milliseconds.
     case busy(String, Int)
+    /// A write that spans many files (an import) is written down whole, but a step of it
+    /// failed: the next command that can write finishes it.
+    case unfinished(SystemError)
     /// An action whose log line would not read back (an offset past 14 hours, a year past
     /// 9999), refused before anything was written.
     case unrecordable(String)

@@ -110,20 +110,32 @@ extension Store {
     /// (the lock is never shared), and a first-release binary opens the file without reading
     /// or truncating it.
     func commit(_ journal: Journal) throws(StoreError) {
+        let lock: FileDescriptor
         do throws(SystemError) {
-            let lock = try FileDescriptor.openRegular(lockPath, O_RDWR)
+            lock = try FileDescriptor.openRegular(lockPath, O_RDWR)
             let bytes = journal.encoded()
             lock.truncate(to: 0)
-            try lock.write(bytes, at: 0)
-            TestPoint.reach("journal-before-sync")
-            try lock.sync()
-            TestPoint.reach("journal-written")
-            try apply(journal)
-            TestPoint.reach("journal-applied")
-            lock.truncate(to: 0)
+            do throws(SystemError) {
+                try lock.write(bytes, at: 0)
+                TestPoint.reach("journal-before-sync")
+                try lock.sync()
+            } catch {
+                // Not committed: nothing was applied, and nothing is left to finish.
+                lock.truncate(to: 0)
+                throw error
+            }
         } catch {
             throw .system(error)
         }
+        TestPoint.reach("journal-written")
+        do throws(SystemError) {
+            try apply(journal)
+        } catch {
+            // Committed: the journal stays, and the next command that can write finishes it.
+            throw .unfinished(error)
+        }
+        TestPoint.reach("journal-applied")
+        lock.truncate(to: 0)
     }
 
     /// Rolls forward a journal a killed process left in the lock file, if there is one of this
