@@ -54,7 +54,8 @@ public struct Store: Sendable {
     /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in, or when
     /// `STREAKPROMPT_HOME` is not an absolute path (see `homeProblem`).
     public static func defaultHome(_ environment: Environment) -> String? {
-        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home.hasPrefix("/") ? home : nil }
+        // The first byte, not `hasPrefix`: this runs on the prompt's path (see `FileBytes`).
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home.utf8.first == UInt8(ascii: "/") ? home : nil }
         if let xdg = environment.nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
             return Paths.join(xdg, "streakprompt")
         }

@@ -180,3 +180,19 @@ struct PromptTextTests {
         #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + fine).utf8))?.count == 1)
     }
 }
+
+/// Inputs the fuzzer found (see fuzz/), kept as regression tests.
+@Suite("fuzz findings")
+struct FuzzFindingTests {
+    /// format-crash-48a1c75…: a `#` followed by a combining mark is one character to Swift but
+    /// two to tmux, which reads bytes: the mark is doubled all the same (and `%` for zsh).
+    @Test func aMarkFollowedByACombiningCharacterIsStillDoubled() {
+        let reading = Reading(state: .pending, current: 12, best: 40, total: 99, freezesLeft: 2, last: nil,
+                              today: StreakDay(ordinal: 20_600))
+        let format = SegmentFormat("%=\u{FFFD}Se#\u{651}ce={\u{0}ue={un\u{16}t")
+        let tmux = Segment(name: "s", icon: "", reading: reading).rendered(format, host: .tmux, color: false)
+        #expect(tmux == "%=\u{FFFD}Se##\u{651}ce={ue={unt")
+        let zsh = Segment(name: "s", icon: "", reading: reading).rendered(SegmentFormat("%\u{651}{count}"), host: .zsh, color: false)
+        #expect(zsh == "%%\u{651}12")
+    }
+}
