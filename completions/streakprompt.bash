@@ -22,6 +22,31 @@ __streakprompt_complete_streaks() {
     \builtin return 0
 }
 
+# Adds the words from $3 on that start with $1, and the items of a comma-separated
+# list: those in $2 (separated by spaces) that start the list in $1 or follow its last
+# comma, each once (`mon,w` → `mon,wed`).
+__streakprompt_complete_list() {
+    \builtin local cur=$1 head='' tail=$1 item
+    \builtin local -a items
+    IFS=' ' \builtin read -r -a items <<< "$2"
+    \builtin shift 2
+    if [[ $cur == *,* ]]; then
+        head=${cur%,*},
+        tail=${cur##*,}
+    else
+        __streakprompt_complete_words "$cur" "$@"
+    fi
+    for item in "${items[@]}"; do
+        [[ ,$head == *,"$item",* ]] && continue
+        if [[ $item == "$tail"* ]]; then
+            COMPREPLY+=("$head$item")
+            # More items may follow: no space after one.
+            \builtin compopt -o nospace 2>/dev/null || \builtin true
+        fi
+    done
+    \builtin return 0
+}
+
 # Adds files (or with $2 = -d, folders) that start with $1.
 __streakprompt_complete_files() {
     \builtin compopt -o filenames 2>/dev/null
@@ -45,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -67,7 +92,7 @@ _streakprompt() {
         'status:--now') :; return 0 ;;
         'list:--now') :; return 0 ;;
         'add:--icon') :; return 0 ;;
-        'add:--schedule') __streakprompt_complete_words "$cur" 'daily' 'weekdays' 'weekends' 'mon,wed,fri'; return 0 ;;
+        'add:--schedule') __streakprompt_complete_list "$cur" 'mon tue wed thu fri sat sun' 'daily' 'weekdays' 'weekends'; return 0 ;;
         'add:--freezes') :; return 0 ;;
         'add:--now') :; return 0 ;;
         'remove:--now') :; return 0 ;;
@@ -84,6 +109,7 @@ _streakprompt() {
         'git install:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--now') :; return 0 ;;
+        'ls:--now') :; return 0 ;;
     esac
 
     if [[ $cur == -* ]]; then
@@ -104,17 +130,21 @@ _streakprompt() {
             'completions') __streakprompt_complete_words "$cur" '--streaks' '--help' ;;
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
+            'help') __streakprompt_complete_words "$cur" '--help' ;;
+            'version') __streakprompt_complete_words "$cur" '--help' ;;
+            'man') __streakprompt_complete_words "$cur" '--help' ;;
             'import git') __streakprompt_complete_words "$cur" '--author' '--name' '--now' '--help' ;;
             'git install') __streakprompt_complete_words "$cur" '--global' '--name' '--help' ;;
             'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
             'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
             'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
+            'ls') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
         esac
         return 0
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'status') __streakprompt_complete_streaks "$cur" ;;
@@ -126,6 +156,7 @@ _streakprompt() {
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
     esac

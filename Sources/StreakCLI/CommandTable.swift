@@ -22,24 +22,29 @@ public enum ValueType: Sendable {
     /// A moment in ISO 8601 (`TimeInput`).
     case time
     /// A value of a streak setting, read by the field's one parser (`SettingsField`), with a
-    /// few examples to offer.
-    case setting(SettingsField, placeholder: String, examples: [String] = [])
+    /// few examples to offer, and the items of a comma-separated list it may also be
+    /// (`mon,wed,fri`), which completions continue item by item.
+    case setting(SettingsField, placeholder: String, examples: [String] = [], listOf: [String] = [])
     /// A POSIX extended regular expression, as bash and zsh will match it.
     case regex
     case file
     case folder
+    /// A command's words (`help COMMAND`): any words here, checked against the table by the
+    /// command that takes them; completions offer the first words.
+    case command
 
     /// What `--help` and error messages call the value: `NAME`, `FMT`.
     public var placeholder: String {
         switch self {
         case .text(let placeholder), .choice(let placeholder, _, _), .integer(let placeholder, _),
-             .setting(_, let placeholder, _):
+             .setting(_, let placeholder, _, _):
             return placeholder
         case .streakName: return "NAME"
         case .time: return "TIME"
         case .regex: return "REGEX"
         case .file: return "FILE"
         case .folder: return "PATH"
+        case .command: return "COMMAND"
         }
     }
 
@@ -47,7 +52,7 @@ public enum ValueType: Sendable {
     public var choices: [String] {
         switch self {
         case .choice(_, _, let words): return words
-        case .setting(_, _, let examples): return examples
+        case .setting(_, _, let examples, _): return examples
         default: return []
         }
     }
@@ -55,10 +60,12 @@ public enum ValueType: Sendable {
     /// What a shell completes it with.
     public var completion: Completion {
         switch self {
+        case .setting(_, _, let examples, let items) where !items.isEmpty: return .list(words: examples, items: items)
         case .choice, .setting: return choices.isEmpty ? .none : .words(choices)
         case .streakName(let existing): return existing ? .streak : .none
         case .file: return .file
         case .folder: return .folder
+        case .command: return .words(CommandTable.listedWords)
         case .text, .integer, .time, .regex: return .none
         }
     }
@@ -69,7 +76,7 @@ public enum ValueType: Sendable {
         let quoted = "'" + Text.visible(word) + "'"
         let given = flag.map { $0 + " " + quoted } ?? quoted
         switch self {
-        case .text, .file, .folder:
+        case .text, .file, .folder, .command:
             return .text(word)
         case .choice(_, let noun, let words):
             guard words.contains(word) else {
@@ -92,7 +99,7 @@ public enum ValueType: Sendable {
         case .time:
             guard let input = TimeInput(word) else { throw ValueType.notATime(given) }
             return .time(input)
-        case .setting(let field, _, _):
+        case .setting(let field, _, _, _):
             var settings = StreakSettings()
             if let problem = field.apply(word, to: &settings) { throw .usage((flag ?? field.key) + " " + problem) }
             return .text(word)
@@ -154,6 +161,9 @@ public enum Completion: Sendable, Equatable {
     case file
     case folder
     case words([String])
+    /// One of `words`, or a comma-separated list of `items` (`mon,wed,fri`), offered one
+    /// item at a time after each comma.
+    case list(words: [String], items: [String])
 }
 
 public struct CommandSpec: Sendable {
@@ -170,9 +180,20 @@ public struct CommandSpec: Sendable {
     /// What its positional arguments must be, and how many it takes.
     public let argumentType: ValueType?
     public let argumentCount: ClosedRange<Int>
+    /// Other first words that select it (`ls` for `list`): accepted everywhere the name is,
+    /// shown in its help and the manual, not offered as separate commands.
+    public let aliases: [String]
+    /// Whether the overview and the manual list it. Only `git`, whose usage line is its
+    /// subcommands', is not: they are listed themselves.
+    public let listed: Bool
+    /// Whether what it prints is data for a program (an export, shell code, roff), printed
+    /// byte for byte whatever the locale, like any `--json`. Text for people falls back to
+    /// ASCII (`ASCIIFallback`) when the locale is not UTF-8.
+    public let printsData: Bool
 
     public init(_ path: [String], usage: String, summary: String, details: @autoclosure @escaping @Sendable () -> String = "",
-                flags: [FlagSpec] = [], arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0) {
+                flags: [FlagSpec] = [], arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0,
+                aliases: [String] = [], listed: Bool = true, printsData: Bool = false) {
         self.path = path
         self.usage = usage
         self.summary = summary
@@ -180,9 +201,19 @@ public struct CommandSpec: Sendable {
         self.flags = flags
         argumentType = arguments
         argumentCount = count
+        self.aliases = aliases
+        self.listed = listed
+        self.printsData = printsData
     }
 
     public var name: String { path.joined(separator: " ") }
+
+    /// `streakprompt tick [NAME] [--quiet]`: the command line a person types, without a
+    /// trailing space when it takes nothing.
+    public var synopsis: String {
+        let words = path == ["prompt"] ? ["streakprompt", "[prompt]"] : ["streakprompt"] + path
+        return (words + (usage.isEmpty ? [] : [usage])).joined(separator: " ")
+    }
 
     /// The arguments' placeholder, `NAME`.
     public var arguments: String? { argumentType?.placeholder }
@@ -216,24 +247,41 @@ public enum CommandTable {
         Prompt.self, Tick.self, Status.self, List.self, Add.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
-        Doctor.self, Sync.self,
+        Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }
 
-    /// The first word of every command. A literal list, so the prompt's fast path can tell a
-    /// streak name from a command without building the whole table; a test keeps it in step.
+    /// The first word of every command, and every alias. A literal list, so the prompt's fast
+    /// path can tell a streak name from a command without building the whole table; a test
+    /// keeps it in step.
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "remove", "history", "calendar", "export", "import",
-        "init", "git", "completions", "doctor", "sync",
+        "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
     ]
+
+    /// The first words a person is offered (`help COMMAND`, completions): no aliases.
+    public static var listedWords: [String] {
+        var words: [String] = []
+        for spec in commands where !words.contains(spec.path[0]) { words.append(spec.path[0]) }
+        return words
+    }
 
     /// The command selected by the leading words of `arguments`, and how many words it took.
     static func command(for arguments: [String]) -> (any Command.Type, Int)? {
         guard let first = arguments.first, commandWords.contains(first) else { return nil }
         var best: (any Command.Type, Int)?
-        for command in all where arguments.starts(with: command.spec.path) {
-            if best == nil || command.spec.path.count > best!.1 { best = (command, command.spec.path.count) }
+        for command in all {
+            let spec = command.spec
+            let taken: Int
+            if arguments.starts(with: spec.path) {
+                taken = spec.path.count
+            } else if spec.aliases.contains(first) {
+                taken = 1
+            } else {
+                continue
+            }
+            if best == nil || taken > best!.1 { best = (command, taken) }
         }
         return best
     }

@@ -39,9 +39,15 @@ public struct Context {
         return start
     }
 
-    /// The moment the command acts at: `--now`, else `STREAKPROMPT_NOW`, else the clock.
+    /// The moment the command acts at: `--now`, else `present()`.
     public func now(_ invocation: Invocation) throws(CommandError) -> Int64 {
         if let input = invocation.time(CommandTable.now) { return input.moment(in: zone) }
+        return try present()
+    }
+
+    /// Now, as far as this process knows: `STREAKPROMPT_NOW`, else the clock. (`--now` acts at
+    /// another moment; a tick says when that is another date.)
+    public func present() throws(CommandError) -> Int64 {
         if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
             guard let input = TimeInput(text) else { throw ValueType.notATime("STREAKPROMPT_NOW='\(Text.visible(text))'") }
             return input.moment(in: zone)
@@ -54,11 +60,6 @@ public struct Context {
         let clock = DayClock(zone: zone, dayStart: try dayStart())
         let now = try now(invocation)
         return Today(now: now, clock: clock, day: clock.day(at: now))
-    }
-
-    /// The streak named by the command's argument, or `default`.
-    public func streakName(_ invocation: Invocation) -> StreakName {
-        invocation.argumentName ?? .default
     }
 
     /// A stamp for the names of backups and set-aside files: this moment, local time.

@@ -48,6 +48,15 @@ enum Report {
         return "last \(completion.window) days \(percent)% (\(completion.done) of \(completion.scheduled))"
     }
 
+    /// What a person is told before any streak exists (`list`, or `streakprompt` by hand).
+    static let noStreaksYet = "No streaks yet: 'streakprompt tick' starts one, 'streakprompt add NAME' makes one ('streakprompt help' lists the commands)."
+
+    /// The state in one word, for tables: `new` for a streak with no action yet (which reads
+    /// as broken: there is no run), else the state.
+    static func stateWord(_ streak: LoadedStreak, _ reading: Reading) -> String {
+        streak.actions.isEmpty ? "new" : reading.state.rawValue
+    }
+
     /// `3h 12m`, `45m`, `under a minute`.
     static func duration(_ seconds: Int64) -> String {
         if seconds < 60 { return "under a minute" }

@@ -59,6 +59,9 @@ public enum ActionLog {
         /// The file does not end with a newline (a torn last line, reported in `bad` unless
         /// the line was empty).
         public var endsTorn = false
+        /// Lines that are git's conflict markers (`ConflictMarker`): skipped, the lines of
+        /// both sides between them read as usual.
+        public var conflictMarkers: [Int] = []
     }
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
@@ -84,6 +87,10 @@ public enum ActionLog {
                 break
             }
             if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                continue
+            }
+            if ConflictMarker.isMarker(line) {
+                parsed.conflictMarkers.append(lineNumber)
                 continue
             }
             if let action = parseLine(line) {

@@ -40,6 +40,10 @@ public struct SegmentFormat: Sendable, Equatable {
 
     public static let defaultText = "{icon}{count}"
 
+    /// Every placeholder's name, in the order help lists them (`piece(named:)` reads them; a
+    /// test keeps the two in step).
+    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes"]
+
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.
     public var text: String
@@ -79,6 +83,28 @@ public struct SegmentFormat: Sendable, Equatable {
             }
         }
         flush(index)
+    }
+
+    /// The first `{word}` that is no placeholder (`{cont}`), as written, or nil. `{{` and `}}`
+    /// are braces, and a `{` with no `}` after it is text.
+    public var unknownPlaceholder: String? {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let next = scalars.index(after: index)
+            if (scalar == "{" || scalar == "}"), next < scalars.endIndex, scalars[next] == scalar {
+                index = scalars.index(after: next)
+            } else if scalar == "{", let close = scalars[next...].firstIndex(of: "}") {
+                if SegmentFormat.piece(named: scalars[next..<close]) == nil {
+                    return String(String.UnicodeScalarView(scalars[index...close]))
+                }
+                index = scalars.index(after: close)
+            } else {
+                index = next
+            }
+        }
+        return nil
     }
 
     /// The pieces as an array (for tests and tools; the prompt uses `forEachPiece`).

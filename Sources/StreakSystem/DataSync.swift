@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 
 /// Why `sync` stopped.
 public enum SyncError: Error, Sendable {
@@ -159,10 +160,22 @@ public struct DataRepository {
 
     /// Stages everything (ignored files aside) and commits it. Returns whether there was
     /// anything to commit.
+    ///
+    /// A merge the user started by hand (the steps a conflict gives) is concluded here, once
+    /// no file it stopped at still has conflict markers.
     func commitEverything(message: String) throws(SyncError) -> Bool {
+        let merging = try run(["rev-parse", "--verify", "--quiet", "MERGE_HEAD"]).succeeded
+        if merging {
+            let stopped = try run(["diff", "--name-only", "--diff-filter=U"]).text.split(separator: "\n").map(String.init)
+            for path in stopped {
+                guard let bytes = try? Files.read(Paths.join(folder, path), limit: Store.fileLimit),
+                      !ConflictMarker.lines(in: bytes).isEmpty else { continue }
+                throw .git("\(path) still has the conflict markers of the merge: keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines, then run 'streakprompt sync' again")
+            }
+        }
         try must(["add", "-A", "."], doing: "stage the data folder")
         let unborn = !(try run(["rev-parse", "--verify", "--quiet", "HEAD"]).succeeded)
-        if !unborn, try run(["diff", "--cached", "--quiet"]).succeeded { return false }
+        if !unborn, !merging, try run(["diff", "--cached", "--quiet"]).succeeded { return false }
         if unborn, try run(["ls-files"]).text.isEmpty { return false }
         try must(try identity() + ["commit", "--quiet", "--no-verify", "-m", message], doing: "commit")
         return true
@@ -201,7 +214,13 @@ public struct DataRepository {
             guard !conflicts.isEmpty else {
                 throw .git("git could not merge \(branch): \(outcome.errorText); the merge was undone, nothing changed")
             }
-            throw .git("this machine and \(branch) both changed \(conflicts.joined(separator: ", ")), so the merge was undone and nothing changed; keep one version: git -C '\(folder)' merge \(branch), edit the file, git -C '\(folder)' commit -a, then run sync again")
+            // Steps that work on a machine where git has no identity: the merge gets the one
+            // sync commits with, and sync itself concludes it.
+            // Histories two machines started apart are unrelated: the same merge as sync's.
+            let merge = (["git", "-C", ShellQuote.quoted(folder, .posix)] + (try identity())
+                + ["merge", "--allow-unrelated-histories", branch]).joined(separator: " ")
+            let files = conflicts.joined(separator: ", ")
+            throw .git("this machine and \(branch) both changed \(files), so the merge was undone and nothing changed. To keep one version: 1. \(merge) (it stops at the conflict) 2. edit \(files): keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines 3. streakprompt sync (it commits the merge and pushes)")
         }
         return true
     }

@@ -179,6 +179,10 @@ public struct Checkup {
         if parsed.bad.count > Checkup.linesListed {
             findings.append(Finding("data", .problem, "\(path): \(parsed.bad.count - Checkup.linesListed) more unreadable lines"))
         }
+        if let first = parsed.conflictMarkers.first {
+            let lines = parsed.conflictMarkers.count == 1 ? "line \(first)" : "lines " + parsed.conflictMarkers.map(String.init).joined(separator: ", ")
+            findings.append(Finding("data", .problem, "\(path):\(first): git conflict markers (\(lines)) from a merge that stopped half way; both sides' actions count, but the file is not merged: delete the marker lines, or run 'streakprompt doctor --repair'"))
+        }
         if parsed.endsTorn && parsed.bad.isEmpty && bytes.last != 0x0A && !bytes.isEmpty {
             findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
         }

@@ -86,8 +86,11 @@ public struct Repair {
             } catch {
                 throw .system(error)
             }
-            let lines = split.bad.count == 1 ? "1 unreadable line" : "\(split.bad.count) unreadable lines"
-            return [Finding("repair", .ok, "\(path): kept \(split.actions) readable actions; set \(lines) aside in \(aside)")]
+            var removed: [String] = []
+            let unreadable = split.bad.count - split.markers
+            if unreadable > 0 { removed.append(unreadable == 1 ? "1 unreadable line" : "\(unreadable) unreadable lines") }
+            if split.markers > 0 { removed.append(split.markers == 1 ? "1 conflict marker" : "\(split.markers) conflict markers") }
+            return [Finding("repair", .ok, "\(path): kept \(split.actions) readable actions; set \(removed.joined(separator: " and ")) aside in \(aside)")]
         }
     }
 
@@ -200,17 +203,21 @@ enum LogLines {
     struct Split {
         /// The readable lines and comments, in order, each ending with a line break.
         var kept: [UInt8] = []
-        /// The unreadable lines, with their numbers.
+        /// The unreadable lines and git's conflict markers (the lines of both sides between
+        /// the markers read as usual and stay), with their numbers.
         var bad: [(Int, [UInt8])] = []
+        /// How many of `bad` are conflict markers.
+        var markers = 0
         var actions = 0
     }
 
     static func split(_ bytes: [UInt8]) -> Split {
         var split = Split()
         let parsed = ActionLog.parse(bytes)
-        guard !parsed.bad.isEmpty else { return split }
+        guard !parsed.bad.isEmpty || !parsed.conflictMarkers.isEmpty else { return split }
         split.actions = parsed.actions.count
-        let dropped = Set(parsed.bad.map(\.line))
+        split.markers = parsed.conflictMarkers.count
+        let dropped = Set(parsed.bad.map(\.line) + parsed.conflictMarkers)
         var number = 0
         var start = 0
         while start < bytes.count {

@@ -80,6 +80,46 @@ public struct Environment: Sendable {
         nonEmpty("NO_COLOR") != nil || value("TERM") == "dumb"
     }
 
+    /// Whether the locale says UTF-8 (`Charset.isUTF8`); when it does not, output falls back
+    /// to ASCII (`ASCIIFallback`).
+    public var isUTF8: Bool {
+        guard case .process = source else {
+            return Charset.isUTF8(lcAll: value("LC_ALL"), lcCType: value("LC_CTYPE"), lang: value("LANG"))
+        }
+        // The prompt asks: one pass over the process's variables, no strings or arrays made
+        // (each would cost it more than the pass).
+        var lcAll: UnsafePointer<CChar>?
+        var lcCType: UnsafePointer<CChar>?
+        var lang: UnsafePointer<CChar>?
+        if var entry = Environment.processEntries() {
+            while let pointer = entry.pointee {
+                if let value = Environment.value(of: "LC_ALL", in: pointer) { lcAll = value }
+                if let value = Environment.value(of: "LC_CTYPE", in: pointer) { lcCType = value }
+                if let value = Environment.value(of: "LANG", in: pointer) { lang = value }
+                entry += 1
+            }
+        }
+        // POSIX's order: the first one set and not empty decides.
+        guard let locale = Environment.nonEmpty(lcAll) ?? Environment.nonEmpty(lcCType) ?? Environment.nonEmpty(lang) else {
+            return false
+        }
+        return locale.withMemoryRebound(to: UInt8.self, capacity: 1) { bytes in
+            Charset.namesUTF8(UnsafeBufferPointer(start: bytes, count: strlen(locale)))
+        }
+    }
+
+    private static func nonEmpty(_ value: UnsafePointer<CChar>?) -> UnsafePointer<CChar>? {
+        guard let value, value.pointee != 0 else { return nil }
+        return value
+    }
+
+    /// The value in a `NAME=VALUE` entry, when the entry is that variable's.
+    private static func value(of name: StaticString, in entry: UnsafePointer<CChar>) -> UnsafePointer<CChar>? {
+        let count = name.utf8CodeUnitCount
+        for index in 0..<count where UInt8(bitPattern: entry[index]) != name.utf8Start[index] { return nil }
+        return entry[count] == CChar(UInt8(ascii: "=")) ? entry + count + 1 : nil
+    }
+
     /// The user's home folder, `$HOME`. (The password database is not consulted: a static
     /// binary cannot load the C library's name-service modules.)
     public var homeFolder: String? {

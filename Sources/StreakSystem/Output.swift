@@ -16,6 +16,8 @@ public final class Output {
     private var capacity = 4096
     private var count = 0
     private(set) var closed = false
+    /// Spell glyphs and emoji in ASCII (`ASCIIFallback`): the locale is not UTF-8.
+    public var ascii = false
 
     public init(fd: Int32) {
         self.fd = fd
@@ -28,6 +30,7 @@ public final class Output {
 
     public func write(_ text: String) {
         guard !closed else { return }
+        if ascii { return writeASCII(text) }
         var text = text
         text.withUTF8 { bytes in
             if count + bytes.count > capacity {
@@ -43,6 +46,16 @@ public final class Output {
             (memory + count).update(from: base, count: bytes.count)
             count += bytes.count
         }
+    }
+
+    /// The text in ASCII, through the plain path. Kept out of `write`, which the prompt calls
+    /// for every segment (it decides ASCII itself): inlined there it cost it a few hundred
+    /// instructions a call.
+    @inline(never)
+    private func writeASCII(_ text: String) {
+        ascii = false
+        write(ASCIIFallback.text(text))
+        ascii = true
     }
 
     public func line(_ text: String = "") {
@@ -65,9 +78,10 @@ public final class Output {
         Terminal.width(of: fd, environment: environment)
     }
 
-    /// Writes a message to standard error at once (unbuffered: it must survive an exit).
+    /// Writes a message to standard error at once (unbuffered: it must survive an exit), in
+    /// ASCII when the locale is not UTF-8.
     public static func error(_ text: String) {
-        var text = text
+        var text = Environment.process.isUTF8 ? text : ASCIIFallback.text(text)
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress { _ = systemWriteAll(2, base, bytes.count) }
         }

@@ -234,6 +234,7 @@ public struct Store: Sendable {
             let recorded: Actions
             let stamp: String
             do throws(StoreError) {
+                if created { try writeNewStreakSettings(name) }
                 try prepareForWrite(name)
                 stamp = Files.stamp(folder(of: name))
                 recorded = try actions(of: name)
@@ -271,6 +272,33 @@ public struct Store: Sendable {
         try merge([StreakImport(name: name, actions: actions, settings: settings)], zone: zone).added.first ?? 0
     }
 
+    /// The settings a streak about to be created starts with: the defaults, with an icon no
+    /// other streak has (`Icon.forNewStreak`). Call with the lock held.
+    public func newStreakSettings(_ name: StreakName) -> StreakSettings {
+        var icons: [String] = []
+        for other in (try? names()) ?? [] where other != name {
+            // One that does not read keeps its icon a secret; the default is the likeliest.
+            icons.append((try? settings(of: other))?.icon ?? Icon.default)
+        }
+        return StreakSettings(icon: Icon.forNewStreak(name, taken: icons))
+    }
+
+    /// Writes the settings file of a streak about to be created by an action (a tick, an
+    /// import), when its settings are not the defaults a streak without one reads as. Call
+    /// with the lock held.
+    func writeNewStreakSettings(_ name: StreakName) throws(StoreError) {
+        let settings = newStreakSettings(name)
+        guard settings != StreakSettings() else { return }
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
+        }
+    }
+
     /// Makes the streak's folder and this machine's log exist, then marks the folder changed.
     ///
     /// Marking it first means a writer killed after appending but before refreshing the cache
@@ -292,9 +320,10 @@ public struct Store: Sendable {
         Files.touch(folder(of: name))
     }
 
-    /// Takes back what `prepareForWrite` made for a streak whose first write failed: its empty
-    /// log and its folder, so a failed `add` or `tick` leaves no empty streak behind. Anything
-    /// that holds data is left alone.
+    /// Takes back what a streak's first write made before it failed (the settings file with
+    /// its new icon, the empty log, the folder), so a failed `tick` leaves no empty streak
+    /// behind. Call only for a streak that did not exist before; a log that holds anything is
+    /// left alone (and with it the folder).
     func discardEmptyStreak(_ name: StreakName) {
         let log = ownLogPath(of: name)
         var size = -1
@@ -302,6 +331,7 @@ public struct Store: Sendable {
             _ = file
             try? Files.remove(log)
         }
+        if !Files.exists(log) { try? Files.remove(settingsPath(of: name)) }
         Files.removeEmptyFolder(folder(of: name))
     }
 
@@ -361,7 +391,7 @@ public struct Store: Sendable {
                           _ change: (inout StreakSettings) -> Void) throws(StoreError) -> ConfigureOutcome {
         try locked { () throws(StoreError) -> ConfigureOutcome in
             let created = !exists(name)
-            var settings = created ? StreakSettings() : try self.settings(of: name)
+            var settings = created ? newStreakSettings(name) : try self.settings(of: name)
             change(&settings)
             let cacheProblem = try writeSettings(settings, of: name, zone: zone)
             return ConfigureOutcome(settings: settings, created: created, cacheProblem: cacheProblem)

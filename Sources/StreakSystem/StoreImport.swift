@@ -48,13 +48,16 @@ extension Store {
             var changed: [LoadedStreak] = []
             for item in imports {
                 let stamp = Files.stamp(folder(of: item.name))
+                let isNew = !exists(item.name)
                 let hasSettings = Files.exists(settingsPath(of: item.name))
-                let settings = hasSettings ? try self.settings(of: item.name) : (item.settings ?? StreakSettings())
-                if !hasSettings, let given = item.settings {
+                // A streak an import creates without settings starts as a tick would start it.
+                let given = item.settings ?? (isNew && !item.actions.isEmpty ? newStreakSettings(item.name) : nil)
+                let settings = hasSettings ? try self.settings(of: item.name) : (given ?? StreakSettings())
+                if !hasSettings, let given, item.settings != nil || given != StreakSettings() {
                     journal.steps.append(.create(path: relative(settingsPath(of: item.name)),
                                                  bytes: Array(given.encoded().utf8)))
                 }
-                let recorded = exists(item.name) ? try actions(of: item.name) : Actions()
+                let recorded = isNew ? Actions() : try actions(of: item.name)
                 var seen = Set(recorded.actions.map(ActionKey.init))
                 var fresh: [Action] = []
                 for action in item.actions.sorted() where seen.insert(ActionKey(action)).inserted {
@@ -64,7 +67,7 @@ extension Store {
                     journal.steps.append(try appendStep(fresh, to: item.name))
                 }
                 added.append(fresh.count)
-                if !fresh.isEmpty || (!hasSettings && item.settings != nil) {
+                if !fresh.isEmpty || (!hasSettings && given != nil) {
                     let actions = (recorded.actions + fresh).sorted()
                     changed.append(LoadedStreak(name: item.name, settings: settings, actions: actions, problems: [],
                                                 replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),

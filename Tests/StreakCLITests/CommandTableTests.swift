@@ -5,8 +5,17 @@ import Testing
 @Suite("command table")
 struct CommandTableTests {
     @Test func commandWordsMatchTheTable() {
-        let fromTable = Set(CommandTable.commands.map { $0.path[0] })
+        let fromTable = Set(CommandTable.commands.flatMap { [$0.path[0]] + $0.aliases })
         #expect(Set(CommandTable.commandWords) == fromTable)
+        #expect(CommandTable.commandWords.count == fromTable.count)
+    }
+
+    @Test func aliasesSelectTheirCommand() throws {
+        let (list, taken) = try #require(CommandTable.command(for: ["ls", "--json"]))
+        #expect(list.spec.name == "list")
+        #expect(taken == 1)
+        #expect(!CommandTable.listedWords.contains("ls"), "aliases are not offered")
+        #expect(CommandTable.listedWords.contains("list"))
     }
 
     @Test func everyCommandPathIsUnique() {

@@ -42,10 +42,10 @@ struct CommandLineTests {
 
     @Test func tickThenStatus() throws {
         let box = try Sandbox()
-        let first = try box.sp("tick", "--now", "2026-11-22T08:00")
+        let first = try box.sp("tick", env: ["STREAKPROMPT_NOW": "2026-11-22T08:00"])
         #expect(first.status == 0)
         #expect(first.stdout.contains("default"))
-        let second = try box.sp("tick", "--now", "2026-11-22T09:00")
+        let second = try box.sp("tick", env: ["STREAKPROMPT_NOW": "2026-11-22T09:00"])
         #expect(second.stdout.contains("already counted today"))
         let status = try box.status(now: "2026-11-22T10:00")
         #expect(status["current"] as? Int == 1)

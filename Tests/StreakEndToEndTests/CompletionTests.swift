@@ -138,17 +138,9 @@ struct CompletionTests {
 
     /// zsh, typed: Tab completes a command word and lists streak names.
     @Test func zshCompletesInteractively() throws {
-        guard let tmuxPath = tool("tmux"), let zsh = tool("zsh") else { return }
         let box = try prepared()
-        try box.file("zdot/.zshrc", """
-            fpath=('\(folder)' $fpath)
-            autoload -Uz compinit
-            compinit -u -d '\(box.root.path)/zcompdump'
-            PROMPT='> '
-            """)
-        let tmux = try Tmux(tmuxPath, box: box, command: "env ZDOTDIR=\(box.root.path)/zdot \(zsh) --no-globalrcs -i")
+        guard let tmux = try box.zshWithCompletions(folder) else { return }
         defer { tmux.stop() }
-        try tmux.waitFor("the prompt") { $0.hasSuffix("> ") }
         try tmux.type("streakprompt ti", enter: false)
         try tmux.keys("Tab")
         try tmux.waitFor("the command completed") { $0.hasSuffix("> streakprompt tick ") }

@@ -73,19 +73,42 @@ struct GitImportTests {
         #expect(g.actions().count == 1)
     }
 
-    @Test func pathsThatAreNotRepositoriesAreRefusedBeforeAnything() throws {
+    /// `import git ~/code/*`: the glob brings files and plain folders along. They are skipped
+    /// and named; the repositories among them are imported.
+    @Test func entriesThatAreNotRepositoriesAreSkippedAndNamed() throws {
         guard let g = try GitBox.make() else { return }
-        let repo = try g.repository()
-        try g.commit(in: repo)
+        let code = g.root + "/code"
+        let one = try g.repository("code/one")
+        let two = try g.repository("code/two")
+        try craft(g, one, [("2026-02-01T10:00:00+00:00", GitBox.me)])
+        try craft(g, two, [("2026-02-02T10:00:00+00:00", GitBox.me)])
+        try FileManager.default.createDirectory(atPath: code + "/notes", withIntermediateDirectories: true)
+        try Data("x\n".utf8).write(to: URL(fileURLWithPath: code + "/todo.txt"))
+        // What the shell makes of ~/code/*, in its order.
+        let entries = try FileManager.default.contentsOfDirectory(atPath: code).sorted().map { code + "/" + $0 }
+        let result = try g.sp(["import", "git"] + entries, in: g.root)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("2 commits") && result.stdout.contains("2 repositories"), "\(result)")
+        #expect(result.stderr == "streakprompt: warning: skipped 2 paths that are not a git repository: '\(code)/notes', '\(code)/todo.txt' (a file)\n",
+                "\(result.stderr)")
+        #expect(g.actions().map { String($0.prefix(10)) } == ["2026-02-01", "2026-02-02"])
+    }
+
+    /// With no repository among them, nothing is imported, and the error names each.
+    @Test func noRepositoryAtAllIsAFailure() throws {
+        guard let g = try GitBox.make() else { return }
         try FileManager.default.createDirectory(atPath: g.root + "/plain", withIntermediateDirectories: true)
-        let notRepo = try g.sp(["import", "git", repo, g.root + "/plain"], in: g.root)
-        #expect(notRepo.status == 1)
-        #expect(notRepo.stderr.contains("is not a git repository"))
-        #expect(notRepo.stderr.split(separator: "\n").count == 1)
+        let none = try g.sp(["import", "git", g.root + "/plain", g.root + "/nowhere"], in: g.root)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("none of '\(g.root)/plain', '\(g.root)/nowhere' (no such folder) are git repositories"), "\(none)")
+        #expect(none.stderr.split(separator: "\n").count == 1)
         let missing = try g.sp(["import", "git", g.root + "/nowhere"], in: g.root)
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("not a git repository (there is no such folder)"))
-        #expect(g.actions().isEmpty, "nothing imported from the good path either")
+        #expect(missing.stderr.contains("'\(g.root)/nowhere' (no such folder) is not a git repository"), "\(missing)")
+        let here = try g.sp(["import", "git"], in: g.root + "/plain")
+        #expect(here.status == 1)
+        #expect(here.stderr.contains("not inside a git repository"), "\(here)")
+        #expect(g.actions().isEmpty)
         #expect(try g.sp(["status"], in: g.root).status == 1)
     }
 

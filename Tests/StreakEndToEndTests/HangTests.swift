@@ -75,10 +75,12 @@ struct HangTests {
     @Test func backgroundRefreshesAreBoundedAndNeverPileUp() throws {
         guard tool("pgrep") != nil else { return }
         let box = try seeded()
-        // A copy under its own name, to count its processes and nothing else.
+        // A link under its own name, to count its processes and nothing else. (A link, not a
+        // copy: a copy being written while another test starts a process can leave that
+        // process holding it open, and running it then fails with "Text file busy".)
         let unique = "spr" + String(UUID().uuidString.prefix(8)).lowercased()
         let copy = box.root.appendingPathComponent(unique).path
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: copy, withDestinationPath: Binary.path)
         guard let holder = try LockHolder(box) else { return }
         defer { holder.release() }
         // Stale: another machine's log arrives.

@@ -8,7 +8,7 @@ struct ImportEndToEndTests {
         let box = try Sandbox()
         try box.sp("add", "quiz", "--schedule", "weekdays", "--freezes", "1", "--icon", "📚")
         for day in ["2026-03-02", "2026-03-03", "2026-03-04"] { try box.sp("tick", "quiz", "-q", "--now", day) }
-        try box.sp("tick", "-q", "--now", "2026-03-04")
+        try box.sp("tick", "default", "-q", "--now", "2026-03-04")
         return box
     }
 

@@ -165,7 +165,7 @@ struct MachinesEndToEndTests {
         let result = try b.sp("sync")
         #expect(result.status == 1)
         #expect(result.stderr.contains("both changed streaks/quiz/streak.conf"), "\(result.stderr)")
-        #expect(result.stderr.contains("merge origin/"))
+        #expect(result.stderr.contains("merge --allow-unrelated-histories origin/"))
         #expect(!FileManager.default.fileExists(atPath: b.home + "/.git/MERGE_HEAD"), "the merge was undone")
         // This machine's own changes were committed; no merge commit, nothing left staged.
         let parents = try run("/usr/bin/env", ["git", "-C", b.home, "rev-list", "--parents", "-n", "1", "HEAD"], environment: b.environment)

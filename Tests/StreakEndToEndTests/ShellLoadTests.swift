@@ -2,9 +2,11 @@ import Foundation
 import Testing
 
 /// Values no shell may run: command substitutions, backticks, prompt and tmux markup, quotes,
-/// an escape byte and a newline. Each names a file that must never appear.
+/// an escape byte and a newline. Each names a file that must never appear. (The format's
+/// `${HOME}` and zsh `%F{red}` are written with doubled braces: `init` refuses a placeholder
+/// it does not know, and `{{`, `}}` print as braces, so the segment holds them all the same.)
 enum Hostile {
-    static let format = "$(touch pwned-f1)`touch pwned-f2`${HOME}'\"%F{red}%%#(touch pwned-f3)#[fg=red]\u{1B}[31m\\\n{count}"
+    static let format = "$(touch pwned-f1)`touch pwned-f2`${{HOME}}'\"%F{{red}}%%#(touch pwned-f3)#[fg=red]\u{1B}[31m\\\n{count}"
     static let tickOn = "^(quiz|anki)( |$)|$(touch pwned-r1)`touch pwned-r2`'\""
     /// At most 32 bytes, as icons are.
     static let icon = "$(touch pi1)`touch pi2`%#(:)"

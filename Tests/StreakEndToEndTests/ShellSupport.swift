@@ -53,6 +53,21 @@ extension Sandbox {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path)
     }
 
+    /// An interactive zsh in tmux with the completion scripts in `folder` on its fpath and the
+    /// prompt `> `, shown; nil when zsh or tmux is missing (outside CI).
+    func zshWithCompletions(_ folder: String) throws -> Tmux? {
+        guard let tmuxPath = tool("tmux"), let zsh = tool("zsh") else { return nil }
+        try file("zdot/.zshrc", """
+            fpath=('\(folder)' $fpath)
+            autoload -Uz compinit
+            compinit -u -d '\(root.path)/zcompdump'
+            PROMPT='> '
+            """)
+        let tmux = try Tmux(tmuxPath, box: self, command: "env ZDOTDIR=\(root.path)/zdot \(zsh) --no-globalrcs -i")
+        try tmux.waitFor("the prompt") { $0.hasSuffix("> ") }
+        return tmux
+    }
+
     /// `streakprompt init SHELL ARGS` as text; fails the test unless it exits 0 and is quiet.
     func initText(_ shell: String, _ arguments: [String] = []) throws -> String {
         let result = try spArgs(["init", shell] + arguments)

@@ -57,18 +57,31 @@ struct Result: CustomStringConvertible {
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }
 
-/// Runs a program with exactly this environment (nothing inherited unless passed).
+/// Runs a program with exactly this environment (nothing inherited unless passed). With
+/// `onTerminal`, its standard output is a new pseudo-terminal (as when a person runs it by
+/// hand) and what it wrote there is the result's stdout; standard error is always a pipe.
 @discardableResult
 func run(_ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
-         directory: String? = nil, timeout: TimeInterval = 60) throws -> Result {
+         directory: String? = nil, timeout: TimeInterval = 60, onTerminal: Bool = false) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let out = Pipe()
+    let readOut: @Sendable () -> Data
+    var terminal: (master: Int32, slave: Int32)?
+    if onTerminal {
+        let pair = try PseudoTerminal.pair()
+        terminal = pair
+        process.standardOutput = FileHandle(fileDescriptor: pair.slave, closeOnDealloc: false)
+        readOut = { PseudoTerminal.readAll(pair.master) }
+    } else {
+        let out = Pipe()
+        process.standardOutput = out
+        readOut = { out.fileHandleForReading.readDataToEndOfFile() }
+    }
+    defer { if let terminal { close(terminal.master) } }
     let err = Pipe()
-    process.standardOutput = out
     process.standardError = err
     let input = Pipe()
     process.standardInput = input
@@ -79,16 +92,23 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
     sigemptyset(&empty)
     pthread_sigmask(SIG_SETMASK, &empty, &saved)
     defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-    try process.run()
+    do {
+        try process.run()
+    } catch {
+        if let terminal { close(terminal.slave) }
+        throw error
+    }
     pthread_sigmask(SIG_SETMASK, &saved, nil)
+    // Only the child holds the terminal now: reading it ends (EIO) when the child exits.
+    if let terminal { close(terminal.slave) }
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? input.fileHandleForWriting.close()
-    // Read both pipes while the process runs, so a full pipe never blocks it.
+    // Read both outputs while the process runs, so a full pipe never blocks it.
     let outData = Collected()
     let errData = Collected()
     let group = DispatchGroup()
     group.enter()
-    DispatchQueue.global().async { outData.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async { outData.data = readOut(); group.leave() }
     group.enter()
     DispatchQueue.global().async { errData.data = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
     if group.wait(timeout: .now() + timeout) == .timedOut {
@@ -101,7 +121,7 @@ func run(_ executable: String, _ arguments: [String], environment: [String: Stri
 }
 
 /// Bytes read on another thread; the group's wait orders the write before the read.
-private final class Collected: @unchecked Sendable {
+final class Collected: @unchecked Sendable {
     var data = Data()
 }
 
@@ -190,4 +210,79 @@ func requireTool(_ name: String) -> Bool {
         Issue.record("\(name) is not installed, and CI is set: install it (.ci/run does)")
     }
     return found
+}
+
+extension Sandbox {
+    /// Runs `streakprompt ARGS` as a person does by hand: standard output is a terminal (a
+    /// pseudo-terminal in raw mode, so the bytes arrive as written), standard error a pipe.
+    @discardableResult
+    func spByHand(_ arguments: String..., env: [String: String] = [:]) throws -> Result {
+        try spByHandArgs(arguments, env: env)
+    }
+
+    @discardableResult
+    func spByHandArgs(_ arguments: [String], env: [String: String] = [:]) throws -> Result {
+        var environment = self.environment
+        for (key, value) in env { environment[key] = value }
+        return try run(Binary.path, arguments, environment: environment, directory: root.path, onTerminal: true)
+    }
+}
+
+/// The C library's pseudo-terminal calls. Glibc's module map hides them (they need
+/// _XOPEN_SOURCE), so on Linux they are looked up at run time.
+enum PseudoTerminal {
+    #if canImport(Darwin)
+    static func openMaster(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+    static func grant(_ fd: Int32) -> Int32 { grantpt(fd) }
+    static func unlock(_ fd: Int32) -> Int32 { unlockpt(fd) }
+    static func name(_ fd: Int32) -> UnsafeMutablePointer<CChar>? { ptsname(fd) }
+    #else
+    typealias IntCall = @convention(c) (Int32) -> Int32
+    typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+
+    static func symbol<T>(_ name: String, as type: T.Type) -> T? {
+        // A null handle is RTLD_DEFAULT: the whole process.
+        guard let address = dlsym(nil, name) else { return nil }
+        return unsafeBitCast(address, to: type)
+    }
+
+    static func openMaster(_ flags: Int32) -> Int32 { symbol("posix_openpt", as: IntCall.self)?(flags) ?? -1 }
+    static func grant(_ fd: Int32) -> Int32 { symbol("grantpt", as: IntCall.self)?(fd) ?? -1 }
+    static func unlock(_ fd: Int32) -> Int32 { symbol("unlockpt", as: IntCall.self)?(fd) ?? -1 }
+    static func name(_ fd: Int32) -> UnsafeMutablePointer<CChar>? { symbol("ptsname", as: NameCall.self)?(fd) }
+    #endif
+
+    /// A new terminal, in raw mode so bytes arrive as written (no `\n` to `\r\n`).
+    static func pair() throws -> (master: Int32, slave: Int32) {
+        let master = openMaster(O_RDWR | O_NOCTTY)
+        guard master >= 0, grant(master) == 0, unlock(master) == 0, let path = name(master) else {
+            throw TestFailure("no pseudo-terminal: errno \(errno)")
+        }
+        let slave = open(path, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else {
+            close(master)
+            throw TestFailure("cannot open \(String(cString: path)): errno \(errno)")
+        }
+        var settings = termios()
+        tcgetattr(slave, &settings)
+        cfmakeraw(&settings)
+        tcsetattr(slave, TCSANOW, &settings)
+        return (master, slave)
+    }
+
+    /// Everything written to the terminal, until its last writer closes it.
+    static func readAll(_ master: Int32) -> Data {
+        var data = Data()
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &bytes, bytes.count)
+            if count > 0 {
+                data.append(contentsOf: bytes[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
+    }
 }

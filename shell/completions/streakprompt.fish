@@ -10,7 +10,7 @@ function __streakprompt_complete_is
     set -l command -
     set -l taken 0
     if set -q words[1]
-        if contains -- $words[1] 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync'
+        if contains -- $words[1] 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' 'ls'
             set command $words[1]
             set taken 1
             if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook'
@@ -26,6 +26,18 @@ function __streakprompt_complete_is
     test (math (count $words) - $taken) -eq $argv[2]
 end
 
+# The words in $argv[1] (separated by spaces), and the items after it as a
+# comma-separated list: those not in the list yet, after the token's last comma.
+function __streakprompt_complete_list
+    set -l token (commandline -ct)
+    string match -q -- '*,*' $token; or string split ' ' -- $argv[1]
+    set -l head (string replace -r -- '[^,]*$' '' $token)
+    set -l taken (string split , -- $head)
+    for item in $argv[2..-1]
+        contains -- $item $taken; or printf '%s%s\n' $head $item
+    end
+end
+
 function __streakprompt_complete_streaks
     set -l bin streakprompt
     set -q STREAKPROMPT_BIN[1]; and test -n "$STREAKPROMPT_BIN"; and set bin $STREAKPROMPT_BIN
@@ -34,7 +46,7 @@ end
 
 complete -c streakprompt -f
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'prompt' -d 'print the prompt segment (the default command)'
-complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'tick' -d 'count an action today (default streak: "default")'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'tick' -d 'count an action today (creating the streak if needed)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'status' -d 'current, best, total, state, time left today'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'list' -d 'every streak, one line each'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'add' -d 'create a streak (or change its settings)'
@@ -48,6 +60,9 @@ complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'git' -d 'coun
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'completions' -d 'print shell completions'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'doctor' -d 'checks data, cache, hooks; rebuilds what is derived'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'sync' -d 'commit, merge and push the data folder\'s git repository'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'help' -d 'show the commands, or one command\'s flags'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'version' -d 'print the version (also --version)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'man' -d 'print the manual page, streakprompt(1), in roff'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'shell' -x -a 'bash zsh fish tmux plain' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
@@ -69,8 +84,8 @@ complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -a '(__strea
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'json' -d 'print JSON'
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'help' -s 'h' -d 'show this help'
-complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'icon' -x -d 'what the segment shows before the count (default 🔥)'
-complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'schedule' -x -a 'daily weekdays weekends mon,wed,fri' -d 'daily, weekdays, weekends or mon,wed,fri'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'icon' -x -d 'what the segment shows before the count (default: one no other streak has)'
+complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'schedule' -x -a '(__streakprompt_complete_list \'daily weekdays weekends\' mon tue wed thu fri sat sun)' -d 'daily, weekdays, weekends or mon,wed,fri'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'freezes' -x -d 'freezes banked (each covers one missed date)'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'help' -s 'h' -d 'show this help'
@@ -110,6 +125,10 @@ complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bas
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick status list add remove history calendar export import init git completions doctor sync help version man'
+complete -c streakprompt -n '__streakprompt_complete_is \'version\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'man\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'author' -x -d 'count commits by this address (repeatable; default: user.email and streakprompt.email)'
 complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'the streak commits count for (default: default)'
 complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
@@ -128,3 +147,6 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-ru
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -a 'post-commit'
+complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'help' -s 'h' -d 'show this help'

@@ -5,8 +5,9 @@ import StreakSystem
 enum Add: Command {
     /// One flag per settings field, read by the field's own parser.
     static let settingFlags = [
-        FlagSpec("--icon", .setting(.icon, placeholder: "I"), help: "what the segment shows before the count (default 🔥)"),
-        FlagSpec("--schedule", .setting(.schedule, placeholder: "S", examples: ["daily", "weekdays", "weekends", "mon,wed,fri"]),
+        FlagSpec("--icon", .setting(.icon, placeholder: "I"), help: "what the segment shows before the count (default: one no other streak has)"),
+        FlagSpec("--schedule", .setting(.schedule, placeholder: "S", examples: ["daily", "weekdays", "weekends"],
+                                        listOf: Weekday.allCases.map(\.shortName)),
                  help: "daily, weekdays, weekends or mon,wed,fri"),
         FlagSpec("--freezes", .setting(.freezes, placeholder: "N"), help: "freezes banked (each covers one missed date)"),
     ]
@@ -25,14 +26,14 @@ enum Add: Command {
         arguments: .streakName(existing: false), count: 1...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
+        let store = try context.store()
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         // Each field given, with its text (already read once by the parser, so it reads).
         var given: [(SettingsField, String)] = []
         for flag in settingFlags {
-            guard case .setting(let field, _, _)? = flag.type, let text = invocation.text(flag) else { continue }
+            guard case .setting(let field, _, _, _)? = flag.type, let text = invocation.text(flag) else { continue }
             given.append((field, text))
         }
-        let store = try context.store()
         if store.exists(name), given.isEmpty {
             throw StoreError.exists(name).commandError
         }

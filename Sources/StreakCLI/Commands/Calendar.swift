@@ -26,10 +26,10 @@ enum Calendar: Command {
     static let weeks = FlagSpec("--weeks", .integer("N", 1...520), help: "how many weeks to show (default: as many as fit, up to 53)")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let weeks = invocation.integer(Calendar.weeks)
         let today = try context.today(invocation)
         let store = try context.store()
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         let streak = try Report.load(name, store, context)
         let width = context.out.terminalWidth(context.environment)
         let json = invocation.has("--json")

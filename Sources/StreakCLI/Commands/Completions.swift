@@ -15,7 +15,7 @@ enum Completions: Command {
               folder on $fpath before compinit
         fish: streakprompt completions fish > ~/.config/fish/completions/streakprompt.fish
         """,
-        flags: [streaks], arguments: CommandTable.shell, count: 0...1)
+        flags: [streaks], arguments: CommandTable.shell, count: 0...1, printsData: true)
 
     static let streaks = FlagSpec("--streaks", help: "list the streak names, one a line (what the scripts complete with)")
 
@@ -25,7 +25,7 @@ enum Completions: Command {
                 throw .usage("--streaks takes no shell; use 'streakprompt completions --streaks' or 'streakprompt completions SHELL'")
             }
             // Completion must stay quiet: no data folder or an unreadable one lists nothing.
-            guard let store = try? context.store(), let names = try? store.names() else { return 0 }
+            guard let store = try? context.store(), let names = try? Roster.names(store) else { return 0 }
             for name in names { context.out.line(name.text) }
             return 0
         }

@@ -11,7 +11,7 @@ enum Export: Command {
         machine's log, one action per moment. 'streakprompt import FILE' reads it back.
         The README documents both formats.
         """,
-        flags: [format], arguments: .streakName(existing: true), count: 0...64)
+        flags: [format], arguments: .streakName(existing: true), count: 0...64, printsData: true)
 
     static let format = FlagSpec("--format", .choice("FMT", noun: "format", words: ["json", "csv"]), help: "json (the default) or csv")
 

@@ -15,7 +15,7 @@ enum GitUsage: Command {
         streakprompt git status [--json]           where it is installed, what it counts
         streakprompt git hook post-commit          what the hook runs (for husky, lefthook)
         """,
-        arguments: .choice("COMMAND", noun: "git command", words: subcommands), count: 0...1)
+        arguments: .choice("COMMAND", noun: "git command", words: subcommands), count: 0...1, listed: false)
 
     /// Reached only without a command: a valid one is its own command, a wrong one a usage error.
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {

@@ -13,9 +13,9 @@ enum History: Command {
         flags: [CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store()
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         let streak = try Report.load(name, store, context)
         let runs = streak.replay.runs
         if invocation.has(CommandTable.json) {

@@ -30,18 +30,30 @@ enum ImportGit: Command {
         let name = GitShared.streak(invocation)
         let dayStart = try context.dayStart()
         let today = try context.today(invocation)
-        // Every path is checked before anything is read, so a typo imports nothing.
+        // Every path is checked before anything is read. `import git ~/code/*` brings files
+        // and plain folders along: those are skipped and named; with no repository at all,
+        // nothing is imported.
         var repositories: [(path: String, git: Git)] = []
+        var skipped: [String] = []
         for path in invocation.arguments.isEmpty ? ["."] : invocation.arguments {
             let git = Git(folder: invocation.arguments.isEmpty ? nil : path, environment: context.environment)
-            guard Files.isFolder(path) else {
-                let what = Files.exists(path) ? "it is a file, not a folder" : "there is no such folder"
-                throw .failure("'\(Text.visible(path))' is not a git repository (\(what)); give the folder of one")
+            if !Files.isFolder(path) {
+                skipped.append("'\(Text.visible(path))' (" + (Files.exists(path) ? "a file" : "no such folder") + ")")
+            } else if try GitShared.call({ () throws(GitError) in try GitRepository.locate(git) }) == nil {
+                skipped.append("'\(Text.visible(path))'")
+            } else {
+                repositories.append((path, git))
             }
-            guard try GitShared.call({ () throws(GitError) in try GitRepository.locate(git) }) != nil else {
-                throw .failure("'\(Text.visible(path))' is not a git repository; give the folder of one, or run 'streakprompt import git' inside one")
+        }
+        guard !repositories.isEmpty else {
+            if invocation.arguments.isEmpty {
+                throw .failure("not inside a git repository; run 'streakprompt import git' inside one, or give the folders of some")
             }
-            repositories.append((path, git))
+            let what = skipped.count == 1 ? "is not a git repository" : "are git repositories"
+            throw .failure("\(skipped.count == 1 ? "" : "none of ")\(skipped.joined(separator: ", ")) \(what); give the folder of one, nothing was imported")
+        }
+        if !skipped.isEmpty {
+            Exit.warn("skipped \(skipped.count == 1 ? "1 path that is" : "\(skipped.count) paths that are") not a git repository: \(skipped.joined(separator: ", "))")
         }
 
         var authors = invocation.values(author).filter { !$0.isEmpty }

@@ -28,11 +28,15 @@ enum Init: Command {
         "default". Example: --tick-on '^(quiz|anki)( |$)' --name quiz
         """,
         flags: [names, format, tickOn, manual],
-        arguments: CommandTable.shell, count: 1...1)
+        arguments: CommandTable.shell, count: 1...1, printsData: true)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         guard let shell = PluginShell(rawValue: invocation.arguments[0]) else {
             throw .usage("'streakprompt init' needs a shell: bash, zsh or fish")
+        }
+        // The plugin would print the typo's text before every prompt, silently: say it now.
+        if let text = invocation.text(format), let unknown = SegmentFormat(text).unknownPlaceholder {
+            throw Prompt.placeholderError(unknown, in: "--format")
         }
         var settings = PluginSettings()
         settings.binary = ExecutablePath.current(environment: context.environment)

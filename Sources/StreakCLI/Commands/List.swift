@@ -4,12 +4,16 @@ import StreakSystem
 /// `streakprompt list`: every streak, one line each.
 enum List: Command {
     static let spec = CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each",
-                                  flags: [CommandTable.json, CommandTable.now])
+                                  details: """
+                                  STATE is done, pending (today is still open) or broken, and new for a
+                                  streak with no action yet.
+                                  """,
+                                  flags: [CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store()
-        let names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }
+        let names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {
             let streak = try Report.load(name, store, context)
@@ -20,11 +24,11 @@ enum List: Command {
             return 0
         }
         if rows.isEmpty {
-            context.out.line("No streaks yet: 'streakprompt tick' starts one, 'streakprompt add NAME' makes one.")
+            context.out.line(Report.noStreaksYet)
             return 0
         }
         let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
-            [streak.name.text, "\(streak.settings.icon) \(reading.current)", reading.state.rawValue,
+            [streak.name.text, "\(streak.settings.icon) \(reading.current)", Report.stateWord(streak, reading),
              String(reading.best), String(reading.total), reading.last?.description ?? "-"]
         }
         Columns.print(table, to: context.out)

@@ -18,10 +18,14 @@ enum Prompt: Command {
         prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
 
-        Format placeholders: {icon} {count} {best} {name} {state} {total} {freezes};
+        Format placeholders: \(SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " "));
         {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
+        Run by hand (a terminal, no --shell), a NAME that is no streak and an unknown
+        placeholder are errors; in a prompt the first prints nothing, the second as written.
         Styles by state: green when done today, yellow when pending, dim when broken
-        (none with NO_COLOR or TERM=dumb).
+        (none with NO_COLOR or TERM=dumb). When the locale (LC_ALL, LC_CTYPE, LANG) is not
+        UTF-8, icons are printed in ASCII: the default icons as \(Icon.palette.map(\.ascii).joined(separator: " ")),
+        any other emoji as *.
         """,
         flags: [shell, format, CommandTable.now],
         arguments: .streakName(existing: true), count: 0...64)
@@ -150,7 +154,7 @@ enum Prompt: Command {
             host = chosen
         }
         try options.names.forEach { (word) throws(CommandError) in
-            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare) }
+            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare, streaks: []) }
         }
         let zone = LocalZone()
         // An explicit --now that does not parse is the user's typo: report it.
@@ -159,21 +163,22 @@ enum Prompt: Command {
             guard let input = TimeInput(text) else { throw ValueType.notATime("--now '\(Text.visible(text))'") }
             now = input.moment(in: zone)
         }
+        let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
+        // By hand (a terminal, no --shell) a placeholder that does not exist is an error; in a
+        // prompt it prints as written. The format is checked first: the terminal costs a system call.
+        if options.shell == nil, let unknown = format.unknownPlaceholder, out.isTerminal {
+            throw placeholderError(unknown, in: options.format != nil ? "--format" : "STREAKPROMPT_FORMAT")
+        }
 
         guard let source = PromptSource.open(environment) else {
-            if options.bare {
-                try options.names.forEach { (word) throws(CommandError) in
-                    if looksLikeCommand(word) { throw unknownWord(word, bare: true) }
-                }
+            try checkNames(options, cache: nil, out: out, environment: environment)
+            if options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+                out.line(Report.noStreaksYet)
             }
             return
         }
         let bytes = source.bytes
-        if options.bare {
-            try options.names.forEach { (word) throws(CommandError) in
-                if !PromptCache.contains(word, in: bytes), looksLikeCommand(word) { throw unknownWord(word, bare: true) }
-            }
-        }
+        try checkNames(options, cache: bytes, out: out, environment: environment)
 
         if now == nil {
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
@@ -189,19 +194,30 @@ enum Prompt: Command {
             dayStart = parsed
         }
         let today = dayStart.day(of: zone.local(at: now!).local)
-        let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
         let color = !environment.colorDisabled
         // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
         defer { source.finish() }
 
         var wrote = false
+        // Whether the locale can show UTF-8, read at the first segment that is not ASCII. A
+        // segment is ASCII when its format's text and its icon are (names and numbers are).
+        let formatIsASCII = ASCIIFallback.isASCII(format.text)
+        var charsetKnown = false
+        var ascii = false
         func show(_ entry: PromptCache.Entry) {
             source.showing(entry)
             let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
             let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
-            let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
+            var text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
             guard !text.isEmpty else { return }
+            if !formatIsASCII || !ASCIIFallback.isASCII(entry.icon) {
+                if !charsetKnown {
+                    ascii = !environment.isUTF8
+                    charsetKnown = true
+                }
+                if ascii { text = ASCIIFallback.text(text) }
+            }
             if wrote { out.write(" ") }
             out.write(text)
             wrote = true
@@ -218,17 +234,69 @@ enum Prompt: Command {
             }
         }
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
+        // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is
+        // one a remove left behind).
+        if !wrote, options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+            out.line(Report.noStreaksYet)
+        }
+    }
+
+    /// The named words the cache does not show. With --shell (a prompt says which host it is)
+    /// a missing streak prints nothing, whatever it looks like. Without it, a word that looks
+    /// like a mistyped command (`stauts`) is an error even on a pipe; and by hand (a terminal)
+    /// any word that is neither a command nor a streak is one, naming the closest of both: a
+    /// person who typed `streakprompt verison` wants to hear about it.
+    static func checkNames(_ options: Options, cache bytes: UnsafeBufferPointer<UInt8>?, out: Output,
+                           environment: Environment) throws(CommandError) {
+        guard options.shell == nil else { return }
+        try options.names.forEach { (word) throws(CommandError) in
+            if let bytes, PromptCache.contains(word, in: bytes) { return }
+            if options.bare, looksLikeCommand(word) {
+                throw unknownWord(word, bare: true, streaks: streakNames(environment))
+            }
+            guard out.isTerminal else { return }
+            let streaks = streakNames(environment)
+            // A streak the cache has not caught up with yet (another machine's, just synced).
+            if streaks.contains(word) { return }
+            throw unknownWord(word, bare: options.bare, streaks: streaks)
+        }
+    }
+
+    /// Every streak in the data folder, by name; none when it cannot be read (only error
+    /// paths ask, never a prompt that finds what it shows).
+    static func streakNames(_ environment: Environment) -> [String] {
+        guard let store = Store(environment), let names = try? Roster.names(store) else { return [] }
+        return names.map(\.text)
+    }
+
+    /// The error for a `{placeholder}` that does not exist, with the ones that do.
+    static func placeholderError(_ unknown: String, in source: String) -> CommandError {
+        let valid = SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " ")
+        return .usage("unknown placeholder '\(Text.visible(unknown))' in \(source); use \(valid) ({{ and }} print braces)")
     }
 
     static func looksLikeCommand(_ word: String) -> Bool {
         CommandTable.commandWords.contains { Suggest.isClose(word, to: $0) }
     }
 
-    static func unknownWord(_ word: String, bare: Bool) -> CommandError {
-        if bare {
+    /// The error for a word that names nothing: for the bare prompt it may be a command or a
+    /// streak, after `prompt` only a streak.
+    static func unknownWord(_ word: String, bare: Bool, streaks: [String]) -> CommandError {
+        if let problem = StreakName.problem(with: word) {
+            // Not a name at all: a mistyped command, or a name that cannot be.
+            guard bare else { return .usage(problem.message) }
             let suggestion = Suggest.closest(to: word, in: CommandTable.commandWords)
-            return .usage("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt --help')")
+            return .usage("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt help')")
         }
-        return .usage(StreakName.problem(with: word)?.message ?? "invalid streak name '\(Text.visible(word))'")
+        let candidates = bare ? CommandTable.commandWords + streaks : streaks
+        let shown = "'" + Text.visible(word) + "'"
+        if candidates.isEmpty {
+            return .usage("no streak named \(shown) yet; 'streakprompt tick \(Text.visible(word))' starts it")
+        }
+        let suggestion = "did you mean '\(Suggest.closest(to: word, in: candidates))'?"
+        if bare {
+            return .usage("unknown command or streak \(shown); \(suggestion) (see 'streakprompt help' and 'streakprompt list')")
+        }
+        return .usage("no streak named \(shown); \(suggestion) (see 'streakprompt list')")
     }
 }

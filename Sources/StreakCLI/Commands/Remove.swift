@@ -8,8 +8,8 @@ enum Remove: Command {
         flags: [CommandTable.now], arguments: .streakName(existing: true), count: 1...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let store = try context.store()
+        let name = try Roster.streak(invocation, store, whenNone: nil)
         let stamp = context.fileStamp(at: try context.now(invocation))
         let outcome = try storeCall { () throws(StoreError) -> RemoveOutcome in
             try store.remove(name, stamp: stamp, zone: context.zone)

@@ -4,17 +4,23 @@ import StreakSystem
 /// `streakprompt tick [NAME]`: records an action for the streak date of this moment.
 enum Tick: Command {
     static let spec = CommandSpec(
-        ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (default streak: \"default\")",
+        ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (creating the streak if needed)",
         details: """
         Records an action for the streak on today's date, creating the streak if it does
-        not exist. A second tick on the same date is recorded but counts once.
+        not exist (with an icon no other streak has). A second tick on the same date is
+        recorded but counts once. Without NAME: the only streak there is, "default" when
+        there is none; with several, name one.
+
+        Says so when the run reaches \(Milestones.lengths.map(String.init).joined(separator: ", ")) in a row, and when it beats the
+        best of the streak's other runs, once, on the tick that gets there. With --now on
+        another date it names the date it counted.
         """,
         flags: [CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let name = context.streakName(invocation)
         let today = try context.today(invocation)
         let store = try context.store()
+        let name = try Roster.streak(invocation, store, whenNone: .default)
         let at = context.zone.local(at: today.now)
         let action = Action(day: today.day, at: at)
         let outcome: TickOutcome
@@ -33,7 +39,8 @@ enum Tick: Command {
         let streak = outcome.streak
         let reading = streak.reading(today: today.day, zone: context.zone)
         let counts = "\(streak.settings.icon) \(reading.current)"
-        let when = action.day == today.day ? "today" : "for \(action.day)"
+        // A backdated tick (--now on another date) names the date it counted.
+        let when = action.day == today.clock.day(at: try context.present()) ? "today" : "for \(action.day)"
         var message: String
         if outcome.alreadyCounted {
             message = "\(name): already counted \(when) · \(counts)"
@@ -43,9 +50,22 @@ enum Tick: Command {
             message = "\(name): new streak, counted \(when) · \(counts)"
         } else {
             message = "\(name): counted \(when) · \(counts)"
-            if reading.current > 1 && reading.current == reading.best { message += " · best ever" }
+            message += praise(streak, action: action, zone: context.zone)
         }
         context.out.line(message)
         return 0
+    }
+
+    /// ` · 🎉 30 in a row · new best (was 21)`, or nothing: the milestones this action reached.
+    static func praise(_ streak: LoadedStreak, action: Action, zone: some ZoneRules) -> String {
+        // The streak as it was: the same actions without this one.
+        var earlier = streak.actions
+        if let index = earlier.firstIndex(of: action) { earlier.remove(at: index) }
+        let before = Replay(days: earlier.map(\.day), rules: streak.settings.rules, zone: zone)
+        let reached = Milestones.reached(before: before.runs, after: streak.replay.runs, day: action.day)
+        var text = ""
+        if let length = reached.length { text += " · 🎉 \(length) in a row" }
+        if let best = reached.beatenBest { text += " · new best (was \(best))" }
+        return text
     }
 }

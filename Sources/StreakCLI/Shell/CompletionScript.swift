@@ -26,6 +26,9 @@ struct CompletionScript {
     var entries: [Entry]
     /// The first words, with their summaries, in the order `--help` lists them.
     var commands: [(word: String, summary: String)]
+    /// Every first word a command line may start with: the commands and their aliases
+    /// (`ls`), which complete like the command but are not offered.
+    var recognized: [String]
 
     init(table: [CommandSpec] = CommandTable.commands) {
         var commands: [(word: String, summary: String)] = []
@@ -63,7 +66,18 @@ struct CompletionScript {
                                  arguments: spec.argumentCount.upperBound > 0 ? spec.argumentCompletion : nil,
                                  maxArguments: spec.argumentCount.upperBound))
         }
+        var recognized = commands.map(\.word)
+        for spec in table {
+            guard let own = entries.first(where: { $0.path == spec.name }) else { continue }
+            for alias in spec.aliases {
+                var entry = own
+                entry.path = alias
+                entries.append(entry)
+                recognized.append(alias)
+            }
+        }
         self.entries = entries
+        self.recognized = recognized
     }
 
     static let version = FlagSpec("--version", short: "-V", help: "print the version")
@@ -108,6 +122,31 @@ struct CompletionScript {
             \\builtin return 0
         }
 
+        # Adds the words from $3 on that start with $1, and the items of a comma-separated
+        # list: those in $2 (separated by spaces) that start the list in $1 or follow its last
+        # comma, each once (`mon,w` → `mon,wed`).
+        __streakprompt_complete_list() {
+            \\builtin local cur=$1 head='' tail=$1 item
+            \\builtin local -a items
+            IFS=' ' \\builtin read -r -a items <<< "$2"
+            \\builtin shift 2
+            if [[ $cur == *,* ]]; then
+                head=${cur%,*},
+                tail=${cur##*,}
+            else
+                __streakprompt_complete_words "$cur" "$@"
+            fi
+            for item in "${items[@]}"; do
+                [[ ,$head == *,"$item",* ]] && continue
+                if [[ $item == "$tail"* ]]; then
+                    COMPREPLY+=("$head$item")
+                    # More items may follow: no space after one.
+                    \\builtin compopt -o nospace 2>/dev/null || \\builtin true
+                fi
+            done
+            \\builtin return 0
+        }
+
         # Adds files (or with $2 = -d, folders) that start with $1.
         __streakprompt_complete_files() {
             \\builtin compopt -o filenames 2>/dev/null
@@ -131,7 +170,7 @@ struct CompletionScript {
             fi
             if (( COMP_CWORD > 1 )); then
                 case ${COMP_WORDS[1]} in
-                    \(commands.map { q($0.word) }.joined(separator: "|"))) command=${COMP_WORDS[1]} first=2 ;;
+                    \(recognized.map(q).joined(separator: "|"))) command=${COMP_WORDS[1]} first=2 ;;
                     *) command=prompt ;;
                 esac
                 if (( COMP_CWORD > 2 )); then
@@ -202,6 +241,9 @@ struct CompletionScript {
         case .folder: return "__streakprompt_complete_files \"$cur\" -d"
         case .words(let words):
             return "__streakprompt_complete_words \"$cur\" " + words.map { ShellQuote.quoted($0, for: .bash) }.joined(separator: " ")
+        case .list(let words, let items):
+            return "__streakprompt_complete_list \"$cur\" " + ShellQuote.quoted(items.joined(separator: " "), for: .bash) + " "
+                + words.map { ShellQuote.quoted($0, for: .bash) }.joined(separator: " ")
         }
     }
 
@@ -225,6 +267,25 @@ struct CompletionScript {
             _wanted streaks expl streak compadd -a streaks
         }
 
+        # A value that is one of the words in $1 (separated by spaces), or a comma-separated
+        # list of the items after it, each once: after a comma only the items not given yet,
+        # each followed by a comma that a space removes again.
+        (( $+functions[_streakprompt_list] )) ||
+        _streakprompt_list() {
+            local -a words items taken
+            words=(${=1})
+            shift
+            items=("$@")
+            if [[ $PREFIX == *,* ]]; then
+                taken=(${(s:,:)PREFIX%,*})
+                compset -P '*,'
+                items=(${items:|taken})
+            else
+                compadd -- $words
+            fi
+            compadd -q -S , -- $items
+        }
+
         # No `emulate -L zsh` here: the completion system has set the options it needs
         # (extended_glob among them), and resetting them breaks matching.
         _streakprompt() {
@@ -233,7 +294,7 @@ struct CompletionScript {
             local -i taken=0
             if (( CURRENT > 2 )); then
                 case $words[2] in
-                    (\(commands.map { q($0.word) }.joined(separator: "|"))) command=$words[2] taken=1 ;;
+                    (\(recognized.map(q).joined(separator: "|"))) command=$words[2] taken=1 ;;
                     (*) command=prompt ;;
                 esac
                 if (( CURRENT > 3 )); then
@@ -273,9 +334,13 @@ struct CompletionScript {
                     specs.append(q("1:subcommand:((" + words.joined(separator: " ") + "))"))
                 }
             }
+            let position = entry.maxArguments == 1 && entry.subcommands.isEmpty ? "1" : "*"
             if let ownArguments {
-                let position = entry.maxArguments == 1 && entry.subcommands.isEmpty ? "1" : "*"
                 specs.append(q(position + ":argument:" + zshAction(ownArguments)))
+            } else if entry.subcommands.isEmpty, entry.maxArguments > 0 {
+                // Nothing to offer (`add NAME`), but declared: _arguments completes nothing
+                // after a word it has no spec for, so `add gym --sch` would find no flag.
+                specs.append(q(position + ":argument:" + zshAction(.none)))
             }
             out += "        (\(q(entry.path)))\n            _arguments -s -S \\\n"
             out += specs.map { "                " + $0 }.joined(separator: " \\\n") + "\n"
@@ -325,6 +390,9 @@ struct CompletionScript {
         case .file: return "_files"
         case .folder: return "_files -/"
         case .words(let words): return "(" + words.map(zshWord).joined(separator: " ") + ")"
+        case .list(let words, let items):
+            // A leading space: called as written, without _arguments' compadd options.
+            return " _streakprompt_list " + zshWord(words.joined(separator: " ")) + " " + items.map(zshWord).joined(separator: " ")
         }
     }
 
@@ -363,7 +431,7 @@ struct CompletionScript {
             set -l command -
             set -l taken 0
             if set -q words[1]
-                if contains -- $words[1] \(commands.map { q($0.word) }.joined(separator: " "))
+                if contains -- $words[1] \(recognized.map(q).joined(separator: " "))
                     set command $words[1]
                     set taken 1
                     if set -q words[2]; and contains -- "$command $words[2]" \(longPaths.map(q).joined(separator: " "))
@@ -377,6 +445,18 @@ struct CompletionScript {
             test "$command" = "$argv[1]"; or return 1
             set -q argv[2]; or return 0
             test (math (count $words) - $taken) -eq $argv[2]
+        end
+
+        # The words in $argv[1] (separated by spaces), and the items after it as a
+        # comma-separated list: those not in the list yet, after the token's last comma.
+        function __streakprompt_complete_list
+            set -l token (commandline -ct)
+            string match -q -- '*,*' $token; or string split ' ' -- $argv[1]
+            set -l head (string replace -r -- '[^,]*$' '' $token)
+            set -l taken (string split , -- $head)
+            for item in $argv[2..-1]
+                contains -- $item $taken; or printf '%s%s\\n' $head $item
+            end
         end
 
         function __streakprompt_complete_streaks
@@ -427,6 +507,9 @@ struct CompletionScript {
         case .file: return "(__fish_complete_path (commandline -ct))"
         case .folder: return "(__fish_complete_directories (commandline -ct))"
         case .words(let words): return words.joined(separator: " ")
+        case .list(let words, let items):
+            return "(__streakprompt_complete_list " + ShellQuote.quoted(words.joined(separator: " "), for: .fish) + " "
+                + items.joined(separator: " ") + ")"
         }
     }
 }

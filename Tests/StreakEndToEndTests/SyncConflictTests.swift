@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// What a git merge cannot decide, on machines with no git identity, and logs that a merge
+/// left half done.
+@Suite("sync conflicts")
+struct SyncConflictTests {
+    /// Git on a machine where it has no identity and must not guess one.
+    func anonymousGit(_ box: Sandbox) throws -> [String: String] {
+        let config = try box.file("gitconfig", "[user]\n\tuseConfigOnly = true\n")
+        return ["GIT_CONFIG_GLOBAL": config, "GIT_CONFIG_NOSYSTEM": "1"]
+    }
+
+    @discardableResult
+    func git(_ arguments: [String], in folder: String, _ box: Sandbox, env: [String: String] = [:], check: Bool = true) throws -> Result {
+        let result = try run("/usr/bin/env", ["git", "-C", folder] + arguments, environment: box.environment.merging(env) { $1 })
+        if check && result.status != 0 { throw TestFailure("git \(arguments) failed: \(result)") }
+        return result
+    }
+
+    /// Two machines change one streak's settings; the conflict's steps, followed literally on
+    /// a machine where git has no identity, settle it, and both machines end up with every action.
+    @Test func theStepsASettingsConflictGivesWorkWithoutAGitIdentity() throws {
+        guard requireTool("git") else { return }
+        let scratch = try Sandbox()
+        let remote = scratch.root.appendingPathComponent("remote.git").path
+        try git(["init", "--quiet", "--bare", remote], in: scratch.root.path, scratch)
+        var machines: [Sandbox] = []
+        for name in ["laptop", "desk"] {
+            let box = try Sandbox(extra: ["STREAKPROMPT_MACHINE": name])
+            for (key, value) in try anonymousGit(box) { box.environment[key] = value }
+            try box.sp("add", "quiz", "--freezes", "1")
+            try git(["init", "--quiet"], in: box.home, box)
+            try git(["remote", "add", "origin", remote], in: box.home, box)
+            machines.append(box)
+        }
+        let (laptop, desk) = (machines[0], machines[1])
+        #expect(try git(["config", "user.email"], in: desk.home, desk, check: false).status != 0, "git has no identity")
+        try laptop.write("streaks/quiz/streak.conf", "icon=L\nschedule=weekdays\nfreezes=1\n")
+        try laptop.sp("tick", "quiz", "--quiet", "--now", "2026-03-02")
+        #expect(try laptop.sp("sync").status == 0)
+        try desk.write("streaks/quiz/streak.conf", "icon=D\nschedule=daily\nfreezes=2\n")
+        for day in ["2026-03-03", "2026-03-04"] { try desk.sp("tick", "quiz", "--quiet", "--now", day) }
+
+        let conflict = try desk.sp("sync")
+        #expect(conflict.status == 1)
+        let message = conflict.stderr
+        #expect(message.contains("both changed streaks/quiz/streak.conf"), "\(message)")
+        #expect(message.contains("-c user.name=streakprompt -c user.email=streakprompt@desk merge --allow-unrelated-histories origin/"), "\(message)")
+        #expect(message.split(separator: "\n").count == 1)
+        // Step 1, as printed.
+        let start = try #require(message.range(of: "1. "))
+        let end = try #require(message.range(of: " (it stops at the conflict)"))
+        let merge = String(message[start.upperBound..<end.lowerBound])
+        let stopped = try run("/bin/sh", ["-c", merge], environment: desk.environment)
+        #expect(stopped.status != 0 && stopped.stdout.contains("CONFLICT"), "\(stopped)")
+        #expect(try desk.read("streaks/quiz/streak.conf").contains("<<<<<<<"))
+        // Forgetting step 2 is caught before anything is committed.
+        let early = try desk.sp("sync")
+        #expect(early.status == 1)
+        #expect(early.stderr.contains("streaks/quiz/streak.conf still has the conflict markers"), "\(early)")
+        // Step 2: keep one version. Step 3: sync.
+        try desk.write("streaks/quiz/streak.conf", "icon=L\nschedule=weekdays\nfreezes=1\n")
+        let settled = try desk.sp("sync")
+        #expect(settled.status == 0, "\(settled)")
+        #expect(settled.stdout.contains("pushed"), "\(settled)")
+        let parents = try git(["rev-list", "--parents", "-n", "1", "HEAD"], in: desk.home, desk).stdout
+        #expect(parents.split(separator: " ").count == 3, "a merge commit: \(parents)")
+        #expect(try git(["log", "-1", "--format=%an"], in: desk.home, desk).stdout == "streakprompt\n")
+        #expect(try laptop.sp("sync").status == 0)
+        for box in [laptop, desk] {
+            let status = try box.status("quiz", now: "2026-03-04T20:00")
+            #expect(status["total"] as? Int == 3, "\(status)")
+            #expect(status["icon"] as? String == "L")
+            #expect(status["schedule"] as? String == "weekdays")
+        }
+    }
+
+    /// A log merged without `merge=union` (a plain `git pull` before sync set it up) holds git's
+    /// conflict markers: list and the prompt read both sides' lines, doctor names the conflict,
+    /// and --repair takes the markers out and keeps every action.
+    @Test func aLogWithConflictMarkersStillReadsAndDoctorNamesIt() throws {
+        guard requireTool("git") else { return }
+        let box = try Sandbox(extra: ["STREAKPROMPT_NOW": "2026-03-05T12:00"])
+        let who = ["-c", "user.name=Me", "-c", "user.email=me@example.com"]
+        try box.write(".gitignore", "prompt.cache\n.lock\n")
+        for day in ["2026-03-01", "2026-03-02"] { try box.sp("tick", "quiz", "--quiet", "--now", day) }
+        try git(["init", "--quiet", "-b", "main"], in: box.home, box)
+        try git(["add", "-A"], in: box.home, box)
+        try git(who + ["commit", "--quiet", "-m", "start"], in: box.home, box)
+        try git(["checkout", "--quiet", "-b", "other"], in: box.home, box)
+        try box.sp("tick", "quiz", "--quiet", "--now", "2026-03-03")
+        try git(who + ["commit", "--quiet", "-am", "other"], in: box.home, box)
+        try git(["checkout", "--quiet", "main"], in: box.home, box)
+        try box.sp("tick", "quiz", "--quiet", "--now", "2026-03-04")
+        try box.sp("tick", "quiz", "--quiet", "--now", "2026-03-05")
+        try git(who + ["commit", "--quiet", "-am", "main"], in: box.home, box)
+        let merge = try git(who + ["merge", "other"], in: box.home, box, check: false)
+        #expect(merge.status != 0, "\(merge)")
+        let log = try box.read("streaks/quiz/test.log")
+        #expect(log.contains("<<<<<<< HEAD") && log.contains("=======") && log.contains(">>>>>>> other"), "\(log)")
+
+        let list = try box.sp("list", "--json")
+        #expect(list.status == 0, "\(list)")
+        #expect(list.stderr.isEmpty, "markers are not unreadable lines: \(list.stderr)")
+        let status = try box.status("quiz", now: "2026-03-05T12:00")
+        #expect(status["total"] as? Int == 5, "both sides' lines: \(status)")
+        #expect(status["current"] as? Int == 5)
+        #expect(try box.sp("list").stdout.contains("quiz"))
+
+        let doctor = try box.sp("doctor")
+        #expect(doctor.status == 1)
+        let finding = doctor.stdout.split(separator: "\n").first { $0.contains("conflict markers") }
+        #expect(finding?.contains("streaks/quiz/test.log:") == true, "\(doctor.stdout)")
+        #expect(finding?.contains("lines") == true, "\(doctor.stdout)")
+
+        let repair = try box.sp("doctor", "--repair")
+        #expect(repair.stdout.contains("set 3 conflict markers aside"), "\(repair.stdout)")
+        #expect(!repair.stdout.contains("conflict markers (lines"), "checked again: gone")
+        let repaired = try box.read("streaks/quiz/test.log")
+        #expect(!repaired.contains("<<<<<<<") && !repaired.contains("======="))
+        #expect(try box.status("quiz", now: "2026-03-05T12:00")["total"] as? Int == 5)
+    }
+}
