@@ -69,7 +69,8 @@ public struct Store: Sendable {
     /// (each project folder growing its own streaks): refused rather than guessed.
     public static func homeProblem(_ environment: Environment) -> String? {
         if let home = environment.nonEmpty("STREAKPROMPT_HOME"), !home.hasPrefix("/") {
-            return "STREAKPROMPT_HOME='\(Text.visible(home))' is not an absolute path, so the data would land in whatever folder you run a command from; set it to a full path such as $HOME/\(Text.visible(home))"
+            let rest = home.hasPrefix("~/") || home.hasPrefix("./") ? String(home.dropFirst(2)) : home
+            return "STREAKPROMPT_HOME='\(Text.visible(home))' is not an absolute path, so the data would land in whatever folder you run a command from; set it to a full path such as $HOME/\(Text.visible(rest))"
         }
         if defaultHome(environment) == nil { return "cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME" }
         return nil
