@@ -14,10 +14,18 @@ public struct Context {
         self.environment = environment
     }
 
-    /// The data folder's store.
+    /// The data folder's store, with any write a killed process left half done finished
+    /// first (see `Store.finishInterruptedWrite`), so every command reads a whole state.
     public func store() throws(CommandError) -> Store {
+        if let problem = Store.homeProblem(environment) {
+            // A variable that cannot work is the user's setting to fix, like a bad --flag.
+            throw environment.nonEmpty("STREAKPROMPT_HOME") != nil ? .usage(problem) : .failure(problem)
+        }
         guard let store = Store(environment) else {
             throw .failure("cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME")
+        }
+        if let error = store.finishInterruptedWrite() {
+            Exit.warn("an interrupted import could not be finished yet (\(error.commandError.message)); the next command that can write finishes it")
         }
         return store
     }
@@ -75,7 +83,7 @@ extension StoreError {
     var commandError: CommandError {
         switch self {
         case .system(let error):
-            return .failure(error.message + "; check the folder's permissions, or set STREAKPROMPT_HOME to a folder you can write")
+            return .failure(error.message + "; " + error.advice)
         case .corrupt(let problem):
             return .failure(problem.message + "; fix that line, or run 'streakprompt doctor --repair' to move the file aside")
         case .exists(let name):
@@ -84,7 +92,21 @@ extension StoreError {
             return .failure("the action was recorded, but " + problem.message + "; fix that line (or run 'streakprompt doctor --repair') to see the streak again")
         case .missing(let name):
             return .failure("no streak named '\(name)'; create it with 'streakprompt add \(name)' or 'streakprompt tick \(name)'")
+        case .busy(let path, let milliseconds):
+            return .failure("another streakprompt process has held \(path) for \(milliseconds / 1000) s (a sync or an import still running, or one that hangs); try again, or end that process")
+        case .unfinished(let error):
+            return .failure(error.message + "; " + error.advice + ": the import is written down whole, and the next command that can write finishes it")
+        case .unrecordable(let reason):
+            return .failure("cannot record that: \(reason), and the log could not read it back")
         }
+    }
+}
+
+extension Exit {
+    /// Warns that a change was made but the prompt cache could not follow it.
+    static func warnCache(_ problem: SystemError?, done: String) {
+        guard let problem else { return }
+        warn("\(done), but the prompt cache could not be updated (\(problem.message)); the prompt shows the old state until it can be rebuilt (it retries by itself; 'streakprompt doctor --repair' rebuilds it)")
     }
 }
 

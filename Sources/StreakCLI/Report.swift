@@ -83,7 +83,7 @@ enum Report {
         guard store.exists(name) else { throw StoreError.missing(name).commandError }
         let streak = try storeCall { () throws(StoreError) -> LoadedStreak in try store.load(name, zone: context.zone) }
         for problem in streak.problems {
-            Exit.warn(problem.message + " (line kept, not counted)")
+            Exit.warn(problem.warning)
         }
         return streak
     }

@@ -12,6 +12,21 @@ public struct Action: Hashable, Sendable, Comparable {
     public static func < (lhs: Action, rhs: Action) -> Bool {
         (lhs.day, lhs.at.seconds, lhs.at.offset) < (rhs.day, rhs.at.seconds, rhs.at.offset)
     }
+
+    /// Whether `ActionLog.line` writes a line that reads back as this action: its date and its
+    /// moment within what a log line can hold (see `Instant.isRecordable`).
+    public var isRecordable: Bool { day.isRecordable && at.isRecordable }
+
+    /// Why the action cannot be recorded, in words, or nil when it can.
+    public var unrecordableReason: String? {
+        if abs(at.offset) > Instant.maxOffset {
+            return "the UTC offset \(Instant.offsetText(at.offset)) is outside -14:59:59…+14:59:59 (check TZ)"
+        }
+        if !at.isRecordable || !day.isRecordable {
+            return "the moment is outside the years 0000–9999"
+        }
+        return nil
+    }
 }
 
 /// A line of a file that could not be read, kept for the report.
@@ -304,7 +319,9 @@ public enum PromptCache {
               let schedule = Schedule(mask: UInt8(mask)),
               bounds.5 - bounds.4 == 2,
               let length = Decimal.parse(slice(bounds.5, bounds.6)),
-              let freezesLeft = Decimal.parse(slice(bounds.6, bounds.7)),
+              // More freezes than a streak can hold would make the prompt walk that many
+              // missed dates: not a cache we wrote.
+              let freezesLeft = Decimal.parse(slice(bounds.6, bounds.7)), freezesLeft <= Rules.maxFreezes,
               let best = Decimal.parse(slice(bounds.7, bounds.8)),
               let total = Decimal.parse(slice(bounds.8, stop))
         else { return false }

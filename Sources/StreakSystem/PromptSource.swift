@@ -23,12 +23,20 @@ public final class PromptSource {
     public static let refreshArgument = "--refresh-cache"
 
     /// The cache of the data folder `environment` names, or nil when there is none to show:
-    /// no home folder, no cache, or a file that is not one.
+    /// no home folder, no cache, or a file that is not one (too big, damaged, a named pipe:
+    /// it is opened without blocking and only if it is a regular file).
+    ///
+    /// When there is data but no usable cache (a first tick killed before it wrote one, a
+    /// cache deleted or damaged), the rebuild starts in the background, so the next prompt
+    /// shows the streaks again.
     public static func open(_ environment: Environment) -> PromptSource? {
-        guard let home = Store.defaultHome(environment),
-              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
+        guard let home = Store.defaultHome(environment) else { return nil }
+        guard let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
               PromptCache.scan(file.buffer, { _ in false })
-        else { return nil }
+        else {
+            if Files.isFolder(Paths.join(home, "streaks")) { startRefresh(home: home, environment: environment) }
+            return nil
+        }
         return PromptSource(file: file, home: home, environment: environment)
     }
 
@@ -49,7 +57,13 @@ public final class PromptSource {
 
     /// Starts the background rebuild when something was stale and the folder is writable.
     public func finish() {
-        if stale, Files.isWritableFolder(home) {
+        if stale { PromptSource.startRefresh(home: home, environment: environment) }
+    }
+
+    /// Starts `streakprompt --refresh-cache` in the background (a refresh already running
+    /// makes the new one exit at once: see `Store.claimRefresh`).
+    static func startRefresh(home: String, environment: Environment) {
+        if Files.isWritableFolder(home) {
             Background.start([PromptSource.refreshArgument], environment: environment)
         }
     }

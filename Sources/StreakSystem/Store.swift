@@ -28,9 +28,15 @@ public struct Store: Sendable {
     public let home: String
     public let machine: String
 
-    /// Logs and settings larger than this are refused rather than read into memory.
-    public static let fileLimit = 256 << 20
+    /// Logs and settings larger than this are refused rather than read into memory (a log
+    /// holding a tick a minute for a century is 80 MB less than this; a damaged one can be
+    /// anything). `doctor --repair` still keeps the readable lines of a larger one.
+    public static let fileLimit = 64 << 20
     public static let settingsLimit = 64 << 10
+    /// How long a command waits for another one to release the data folder's lock before it
+    /// gives up and says so (a writer holds it for milliseconds; this only ends a wait on one
+    /// that hangs, so a hook or a prompt refresh never waits for ever).
+    public static let lockWait = 30_000
 
     public init(home: String, machine: String) {
         self.home = home
@@ -45,14 +51,29 @@ public struct Store: Sendable {
     }
 
     /// `STREAKPROMPT_HOME`, else `$XDG_DATA_HOME/streakprompt`, else
-    /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in.
+    /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in, or when
+    /// `STREAKPROMPT_HOME` is not an absolute path (see `homeProblem`).
     public static func defaultHome(_ environment: Environment) -> String? {
-        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home }
+        // The first byte, not `hasPrefix`: this runs on the prompt's path (see `FileBytes`).
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home.utf8.first == UInt8(ascii: "/") ? home : nil }
         if let xdg = environment.nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
             return Paths.join(xdg, "streakprompt")
         }
         guard let home = environment.homeFolder else { return nil }
         return Paths.join(home, ".local/share/streakprompt")
+    }
+
+    /// Why the environment names no usable data folder, or nil when it names one.
+    ///
+    /// A relative `STREAKPROMPT_HOME` would put the data wherever the command happens to run
+    /// (each project folder growing its own streaks): refused rather than guessed.
+    public static func homeProblem(_ environment: Environment) -> String? {
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME"), !home.hasPrefix("/") {
+            let rest = home.hasPrefix("~/") || home.hasPrefix("./") ? String(home.dropFirst(2)) : home
+            return "STREAKPROMPT_HOME='\(Text.visible(home))' is not an absolute path, so the data would land in whatever folder you run a command from; set it to a full path such as $HOME/\(Text.visible(rest))"
+        }
+        if defaultHome(environment) == nil { return "cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME" }
+        return nil
     }
 
     /// A moment as it goes into the names of backups and set-aside files: the local time
@@ -126,7 +147,7 @@ public struct Store: Sendable {
                 continue
             } catch {
                 // One unreadable log must not hide the others, nor stop a tick from recording.
-                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
+                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + error.reason))
                 continue
             }
             let parsed = ActionLog.parse(bytes)
@@ -159,93 +180,97 @@ public struct Store: Sendable {
 
     // MARK: Writing
 
-    /// Runs `body` holding the data folder's lock, creating the folder first.
+    /// Runs `body` holding the data folder's lock, creating the folder first. A write an
+    /// earlier process was killed in the middle of (see `Journal`) is finished first, so
+    /// `body` always starts from a whole state.
     public func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try locked(waitingAtMost: Store.lockWait, body)
+    }
+
+    /// `locked`, waiting at most `milliseconds` for another process to release the lock
+    /// (`StoreError.busy` after that).
+    public func locked<T>(waitingAtMost milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let lock: FileDescriptor
-        do {
+        let taken: Bool
+        do throws(SystemError) {
             try Files.makeFolders(home)
-            lock = try FileDescriptor.open(lockPath, O_RDWR | O_CREAT, mode: 0o644)
+            lock = try FileDescriptor.openRegular(lockPath, O_RDWR | O_CREAT, mode: 0o644)
+            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
         } catch {
             throw .system(error)
         }
-        do {
-            try lock.lockExclusive()
-        } catch {
-            throw .system(error)
-        }
+        guard taken else { throw .busy(lockPath, milliseconds) }
         defer { lock.unlock() }
+        try finishJournal(in: lock)
         return try body()
+    }
+
+    /// Runs `body` holding the lock if the lock file exists (else no writer ever ran), for a
+    /// reader that needs files and cache from one moment. Creates nothing, finishes nothing.
+    public func readLocked<T>(waitingAtMost milliseconds: Int = Store.lockWait, _ body: () -> T) throws(StoreError) -> T {
+        guard let lock = try? FileDescriptor.openRegular(lockPath, O_RDONLY) else { return body() }
+        let taken: Bool
+        do throws(SystemError) {
+            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
+        } catch {
+            throw .system(error)
+        }
+        guard taken else { throw .busy(lockPath, milliseconds) }
+        defer { lock.unlock() }
+        return body()
     }
 
     /// Records an action and refreshes the streak's line in the prompt cache. Creates the
     /// streak if it does not exist. Returns the streak as it stands after the action, and
     /// whether the date already had one.
+    ///
+    /// An error thrown before the action is recorded leaves nothing behind (no line, and no
+    /// empty folder for a streak this tick would have created); once it is recorded (flushed
+    /// to disk), a prompt cache that cannot be written is reported in the outcome, not thrown,
+    /// and a settings file that does not read is `recordedDespite`.
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
-        try locked { () throws(StoreError) -> TickOutcome in
+        if let reason = action.unrecordableReason { throw .unrecordable(reason) }
+        return try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            if created { try writeNewStreakSettings(name) }
-            try prepareForWrite(name)
-            let stamp = Files.stamp(folder(of: name))
-            let recorded = try actions(of: name)
-            // Settings that do not read must not cost the action: record it first, then report.
+            let recorded: Actions
+            let stamp: String
+            do throws(StoreError) {
+                if created { try writeNewStreakSettings(name) }
+                try prepareForWrite(name)
+                stamp = Files.stamp(folder(of: name))
+                recorded = try actions(of: name)
+                try append([action], to: name)
+            } catch {
+                if created { discardEmptyStreak(name) }
+                throw error
+            }
+            TestPoint.reach("tick-after-append")
+            // From here on the action is recorded: what fails now is reported, not thrown away.
             let settings: StreakSettings
-            let settingsError: StoreError?
             do throws(StoreError) {
                 settings = try self.settings(of: name)
-                settingsError = nil
             } catch {
-                settings = StreakSettings()
-                settingsError = error
+                _ = try? refreshCache(updating: [], removing: [name], zone: zone)
+                throw .recordedDespite(error.problem(settingsPath(of: name)))
             }
             let alreadyCounted = recorded.actions.contains { $0.day == action.day }
-            try append([action], to: name)
-            if let settingsError {
-                try refreshCache(updating: [], removing: [name], zone: zone)
-                if case .corrupt(let problem) = settingsError { throw .recordedDespite(problem) }
-                throw settingsError
-            }
             let actions = (recorded.actions + [action]).sorted()
             let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
                                       replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
                                       stamp: stamp)
-            try refreshCache(updating: [streak], zone: zone)
-            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted)
+            let cacheProblem = refreshCacheReporting(updating: [streak], zone: zone)
+            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted, cacheProblem: cacheProblem)
         }
     }
 
     /// Merges actions into the streak (creating it if needed), skipping every action already
     /// recorded on any machine (same date and same moment), so merging the same actions twice
     /// changes nothing. `settings`, if given, is written when the streak has no settings file
-    /// yet. Returns how many actions were new.
+    /// yet. Returns how many actions were new. (One streak of `merge(_:zone:)`.)
     @discardableResult
     public func merge(_ actions: [Action], into name: StreakName, settings: StreakSettings? = nil,
                       zone: some ZoneRules) throws(StoreError) -> Int {
-        try locked { () throws(StoreError) -> Int in
-            if let settings, !Files.exists(settingsPath(of: name)) {
-                do throws(SystemError) {
-                    try Files.makeFolders(folder(of: name))
-                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
-                } catch {
-                    throw .system(error)
-                }
-            } else if settings == nil, !exists(name) {
-                try writeNewStreakSettings(name)
-            }
-            try prepareForWrite(name)
-            var streak = try load(name, zone: zone)
-            var seen = Set(streak.actions.map(ActionKey.init))
-            var fresh: [Action] = []
-            for action in actions.sorted() where seen.insert(ActionKey(action)).inserted {
-                fresh.append(action)
-            }
-            try append(fresh, to: name)
-            if !fresh.isEmpty || settings != nil {
-                streak.actions = (streak.actions + fresh).sorted()
-                streak.replay = Replay(days: streak.actions.map(\.day), rules: streak.settings.rules, zone: zone)
-                try refreshCache(updating: [streak], zone: zone)
-            }
-            return fresh.count
-        }
+        try merge([StreakImport(name: name, actions: actions, settings: settings)], zone: zone).added.first ?? 0
     }
 
     /// The settings a streak about to be created starts with: the defaults, with an icon no
@@ -296,19 +321,39 @@ public struct Store: Sendable {
         Files.touch(folder(of: name))
     }
 
+    /// Takes back what a streak's first write made before it failed (the settings file with
+    /// its new icon, the empty log, the folder), so a failed `tick` leaves no empty streak
+    /// behind. Call only for a streak that did not exist before; a log that holds anything is
+    /// left alone (and with it the folder).
+    func discardEmptyStreak(_ name: StreakName) {
+        let log = ownLogPath(of: name)
+        var size = -1
+        if let file = try? FileDescriptor.openRegular(log, O_RDONLY, size: &size), size == 0 {
+            _ = file
+            try? Files.remove(log)
+        }
+        if !Files.exists(log) { try? Files.remove(settingsPath(of: name)) }
+        Files.removeEmptyFolder(folder(of: name))
+    }
+
     /// Appends actions to this machine's log of the streak (creating both if needed).
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
+    ///
+    /// All of it or nothing: a write or flush that fails (a full disk) truncates the log back
+    /// to its old length, so no line cut short is left behind to be read later as an action.
+    /// An action whose line would not read back (see `Action.isRecordable`) is refused first.
     public func append(_ actions: [Action], to name: StreakName) throws(StoreError) {
         guard !actions.isEmpty else { return }
+        if let reason = actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
         let folder = folder(of: name)
         let path = ownLogPath(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
             try Files.makeFolders(folder)
             let newFile = !Files.exists(path)
-            let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644)
+            var size = 0
+            let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
             var text = ""
-            let size = try file.size()
             if size == 0 {
                 text += ActionLog.header
             } else if try file.byte(at: size - 1) != 0x0A {
@@ -316,8 +361,14 @@ public struct Store: Sendable {
                 text += "\n"
             }
             for action in actions { text += ActionLog.line(action) }
-            try file.writeAll(text.utf8)
-            try file.sync()
+            do throws(SystemError) {
+                try file.writeAll(text.utf8)
+                TestPoint.reach("append-before-sync")
+                try file.sync()
+            } catch {
+                file.truncate(to: size)
+                throw error
+            }
             if newFile { try Files.syncFolder(folder) }
             if newFolder { try Files.syncFolder(streaksFolder) }
         } catch {
@@ -329,41 +380,47 @@ public struct Store: Sendable {
     public func add(_ name: StreakName, settings: StreakSettings, zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
             if exists(name) { throw .exists(name) }
-            try writeSettings(settings, of: name, zone: zone)
+            _ = try writeSettings(settings, of: name, zone: zone)
         }
     }
 
     /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
-    /// Returns the settings written and whether the streak was new.
+    /// Returns the settings written, whether the streak was new, and a prompt cache that could
+    /// not be updated (the settings are written all the same).
     @discardableResult
     public func configure(_ name: StreakName, zone: some ZoneRules,
-                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
-        try locked { () throws(StoreError) -> (StreakSettings, Bool) in
+                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
             let created = !exists(name)
             var settings = created ? newStreakSettings(name) : try self.settings(of: name)
             change(&settings)
-            try writeSettings(settings, of: name, zone: zone)
-            return (settings, created)
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: created, cacheProblem: cacheProblem)
         }
     }
 
     /// Writes the settings file and refreshes the streak's cache line. Call with the lock held.
-    private func writeSettings(_ settings: StreakSettings, of name: StreakName, zone: some ZoneRules) throws(StoreError) {
+    /// A streak created here whose settings cannot be written leaves no folder behind.
+    private func writeSettings(_ settings: StreakSettings, of name: StreakName,
+                               zone: some ZoneRules) throws(StoreError) -> SystemError? {
+        let created = !Files.isFolder(folder(of: name))
         do throws(SystemError) {
             try Files.makeFolders(folder(of: name))
             try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
         } catch {
+            if created { Files.removeEmptyFolder(folder(of: name)) }
             throw .system(error)
         }
         var streak = try load(name, zone: zone)
         streak.problems = []
-        try refreshCache(updating: [streak], zone: zone)
+        return refreshCacheReporting(updating: [streak], zone: zone)
     }
 
     /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the
-    /// prompt cache. Returns the backup's path.
-    public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> String {
-        try locked { () throws(StoreError) -> String in
+    /// prompt cache. Returns the backup's path (and a prompt cache that could not be updated:
+    /// the streak is removed all the same).
+    public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> RemoveOutcome {
+        try locked { () throws(StoreError) -> RemoveOutcome in
             guard exists(name) else { throw .missing(name) }
             var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
             do throws(SystemError) {
@@ -374,38 +431,47 @@ public struct Store: Sendable {
                     suffix += 1
                 }
                 try Files.rename(folder(of: name), to: backup)
-                try Files.syncFolder(streaksFolder)
             } catch {
                 throw .system(error)
             }
-            try refreshCache(updating: [], removing: [name], zone: zone)
-            return backup
+            // Moved: a failure from here on does not undo it.
+            _ = try? Files.syncFolder(streaksFolder)
+            let cacheProblem = refreshCacheReporting(updating: [], removing: [name], zone: zone)
+            return RemoveOutcome(backup: backup, cacheProblem: cacheProblem)
         }
     }
 
     // MARK: The prompt cache
 
     /// Rewrites the prompt cache with fresh lines for `streaks`, keeping the other lines.
-    /// When the old cache cannot be read, every streak is rebuilt from its files. Call with
-    /// the lock held.
+    /// When the old cache cannot be read, or does not list the same streaks as the folder,
+    /// every other streak is rebuilt from its files. Call with the lock held.
     public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
                              zone: some ZoneRules) throws(StoreError) {
         let stamp = Files.stamp(streaksFolder)
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
-        if let old, let decoded = PromptCache.decode(old), Set(decoded.map(\.name)) == Set(try names().map(\.text)) {
+        let present = Set(try names().map(\.text))
+        if let old, let decoded = PromptCache.decode(old) {
             for entry in decoded { entries[entry.name] = entry }
-        } else {
-            for name in try names() {
-                // A streak whose files cannot be read is left out of the prompt; the command
-                // that reads it reports why.
-                guard let streak = try? load(name, zone: zone) else { continue }
-                entries[name.text] = streak.cacheEntry
-            }
         }
         for streak in streaks { entries[streak.name.text] = streak.cacheEntry }
         for name in removing { entries[name.text] = nil }
+        if Set(entries.keys) != present {
+            let missing = present.subtracting(entries.keys)
+            entries = entries.filter { present.contains($0.key) }
+            for name in try names() where missing.contains(name.text) {
+                // A streak whose files cannot be read is left out of the prompt; the command
+                // that reads it reports why.
+                guard let streak = try? load(name, zone: zone) else {
+                    entries[name.text] = nil
+                    continue
+                }
+                entries[name.text] = streak.cacheEntry
+            }
+        }
         do throws(SystemError) {
+            TestPoint.reach("cache-write")
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
             try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values), stamp: stamp).utf8,
                                       durable: false, locked: true)
@@ -414,21 +480,50 @@ public struct Store: Sendable {
         }
     }
 
+    /// `refreshCache` after a change that is already recorded: a cache that cannot be written
+    /// (a full disk) is returned for the command to report, not thrown, since the change
+    /// itself stands. The prompt notices the streak folders changed and rebuilds it later.
+    func refreshCacheReporting(updating streaks: [LoadedStreak], removing: [StreakName] = [],
+                               zone: some ZoneRules) -> SystemError? {
+        do throws(StoreError) {
+            try refreshCache(updating: streaks, removing: removing, zone: zone)
+            return nil
+        } catch {
+            if case .system(let failure) = error { return failure }
+            return SystemError("update", cachePath, code: EIO, detail: "\(error)")
+        }
+    }
+
+    /// The right to run the prompt's background refresh, or nil when another refresh holds it:
+    /// an advisory lock on the data folder itself (no extra file), released when the returned
+    /// descriptor goes or the process ends. One refresh at a time, however many prompts ask.
+    public func claimRefresh() -> FileDescriptor? {
+        guard let folder = try? FileDescriptor.open(home, O_RDONLY | O_DIRECTORY), folder.tryLockExclusive() else {
+            return nil
+        }
+        return folder
+    }
+
     /// Rebuilds the prompt cache from every streak's files.
-    public func rebuildCache(zone: some ZoneRules) throws(StoreError) {
-        try locked { () throws(StoreError) in
-            let stamp = Files.stamp(streaksFolder)
-            var entries: [PromptCache.Entry] = []
-            for name in try names() {
-                guard let streak = try? load(name, zone: zone) else { continue }
-                entries.append(streak.cacheEntry)
-            }
-            do throws(SystemError) {
-                try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
-                                          locked: true)
-            } catch {
-                throw .system(error)
-            }
+    public func rebuildCache(zone: some ZoneRules, waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) {
+        try locked(waitingAtMost: milliseconds) { () throws(StoreError) in
+            try rebuildCacheLocked(zone: zone)
+        }
+    }
+
+    /// `rebuildCache` with the lock already held.
+    func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
+        var entries: [PromptCache.Entry] = []
+        for name in try names() {
+            guard let streak = try? load(name, zone: zone) else { continue }
+            entries.append(streak.cacheEntry)
+        }
+        do throws(SystemError) {
+            try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
+                                      locked: true)
+        } catch {
+            throw .system(error)
         }
     }
 }
@@ -487,6 +582,22 @@ public struct TickOutcome: Sendable {
     public var streak: LoadedStreak
     public var created: Bool
     public var alreadyCounted: Bool
+    /// Why the prompt cache could not be updated after the action was recorded, if it could not.
+    public var cacheProblem: SystemError?
+}
+
+public struct ConfigureOutcome: Sendable {
+    public var settings: StreakSettings
+    public var created: Bool
+    /// Why the prompt cache could not be updated after the settings were written, if it could not.
+    public var cacheProblem: SystemError?
+}
+
+public struct RemoveOutcome: Sendable {
+    /// Where the streak's folder went.
+    public var backup: String
+    /// Why the prompt cache could not be updated after the move, if it could not.
+    public var cacheProblem: SystemError?
 }
 
 /// A line of a data file that could not be read.
@@ -497,6 +608,11 @@ public struct FileProblem: Equatable, Sendable {
 
     /// Line 0 means the whole file.
     public var message: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+
+    /// The message, and what happens to what could not be read: left in place, not counted.
+    public var warning: String {
+        message + (line > 0 ? " (line kept, not counted)" : " (file left as it is; its actions count once it reads)")
+    }
 }
 
 public enum StoreError: Error, Sendable {
@@ -506,4 +622,21 @@ public enum StoreError: Error, Sendable {
     case missing(StreakName)
     /// The action was recorded, but the streak's settings file does not read.
     case recordedDespite(FileProblem)
+    /// Another process held the data folder's lock (at this path) for this many milliseconds.
+    case busy(String, Int)
+    /// A write that spans many files (an import) is written down whole, but a step of it
+    /// failed: the next command that can write finishes it.
+    case unfinished(SystemError)
+    /// An action whose log line would not read back (an offset past 14 hours, a year past
+    /// 9999), refused before anything was written.
+    case unrecordable(String)
+
+    /// The error as a problem with the file at `path` (line 0: the whole file).
+    func problem(_ path: String) -> FileProblem {
+        switch self {
+        case .corrupt(let problem), .recordedDespite(let problem): return problem
+        case .system(let error): return FileProblem(path: error.path, line: 0, reason: "cannot be read: " + error.reason)
+        default: return FileProblem(path: path, line: 0, reason: "\(self)")
+        }
+    }
 }

@@ -38,11 +38,13 @@ enum Add: Command {
             throw StoreError.exists(name).commandError
         }
         // An existing streak (often one a tick created) takes the settings given, keeps the rest.
-        let (settings, created) = try storeCall { () throws(StoreError) -> (StreakSettings, Bool) in
+        let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
             try store.configure(name, zone: context.zone) { settings in
                 for (field, text) in given { _ = field.apply(text, to: &settings) }
             }
         }
+        let (settings, created) = (outcome.settings, outcome.created)
+        Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
         let banked = settings.rules.freezes == 1 ? "1 freeze" : "\(settings.rules.freezes) freezes"
         if created {
             context.out.line("Added \(settings.icon) \(name): \(settings.rules.schedule), \(banked). Count an action with 'streakprompt tick \(name)'.")
