@@ -38,7 +38,9 @@ function __streakprompt_find_bin() {
     [[ -n $__streakprompt_bin_path ]]
 }
 
-# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
+# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary). $1 is 1
+# when the user's PROMPT_BANG is on: zsh then shows a lone ! in PROMPT as the history number,
+# so every ! is doubled (!! shows one !).
 function __streakprompt_refresh() {
     \builtin emulate -L zsh
     \builtin typeset -g STREAKPROMPT_SEGMENT='' __streakprompt_ps1=''
@@ -52,6 +54,7 @@ function __streakprompt_refresh() {
     # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
     args+=(${=STREAKPROMPT_NAMES-})
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    [[ ${1-} == 1 ]] && STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT//'!'/'!!'}
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     return 0
 }
@@ -125,13 +128,15 @@ function __streakprompt_preexec() {
     __streakprompt_tick
 }
 
-# precmd hook. zsh gives $? back to the prompt itself after precmd hooks.
+# precmd hook. zsh gives $? back to the prompt itself after precmd hooks. The user's prompt
+# options are read before `emulate` resets them for this function.
 function __streakprompt_precmd() {
-    \builtin local subst=0
+    \builtin local subst=0 bang=0
     [[ -o prompt_subst ]] && subst=1
+    [[ -o prompt_bang ]] && bang=1
     \builtin emulate -L zsh
     __streakprompt_wait_tick
-    __streakprompt_refresh
+    __streakprompt_refresh $bang
     __streakprompt_place $subst
 }
 

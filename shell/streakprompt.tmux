@@ -15,7 +15,9 @@
 # tmux runs #() again every status-interval seconds (default 15): `set -g status-interval 5`
 # shows a tick sooner. Running this script again changes nothing: once replaced, no
 # #{streakprompt} is left to replace. The options reach the command as tmux-quoted data
-# (#{q:...}), and the segment's own # are doubled by the binary, so neither can run.
+# (#{q:...}), and the segment's own # are doubled by the binary, so neither can run. tmux's
+# quoting leaves line breaks as they are, which would end the command: control characters are
+# taken out of @streakprompt-format here (the segment never shows them anyway).
 set -euf
 
 option() {
@@ -30,8 +32,18 @@ if [ -z "$(option @streakprompt-bin)" ]; then
     tmux set-option -gq @streakprompt-bin "${bin:-streakprompt}"
 fi
 
+# The value exactly, trailing line breaks included: show-option ends a set value with a line
+# break (and prints nothing for an unset one).
+format=$(option @streakprompt-format; printf x)
+format=${format%x}
+format=${format%'
+'}
+clean=$(printf '%s' "$format" | tr -d '\000-\037\177')
+if [ "$clean" != "$format" ]; then
+    tmux set-option -gq @streakprompt-format "$clean"
+fi
 arguments=" prompt --shell tmux"
-if [ -n "$(option @streakprompt-format)" ]; then
+if [ -n "$clean" ]; then
     arguments="$arguments --format #{q:@streakprompt-format}"
 fi
 for name in $(option @streakprompt-names); do

@@ -144,7 +144,7 @@ public enum ValueType: Sendable {
     /// The one message for a time that does not read, wherever it was given (`--now 'x'`,
     /// `STREAKPROMPT_NOW='x'`).
     public static func notATime(_ given: String) -> CommandError {
-        .usage("\(given) is not a time; use ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59:30+01:00 or 2026-11-22")
+        .usage("\(given) is not a time; use ISO 8601 (years 0000–9999), e.g. 2026-11-22T23:59, 2026-11-22T23:59:30+01:00 or 2026-11-22")
     }
 }
 

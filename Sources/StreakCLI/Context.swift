@@ -14,13 +14,30 @@ public struct Context {
         self.environment = environment
     }
 
-    /// The data folder's store, folding weeks from `STREAKPROMPT_WEEK_START`. `today`, when
-    /// the command knows it (`--now`), anchors cache lines whose plans ahead run out; else the
-    /// clock's date (`STREAKPROMPT_NOW`, else now), when it reads.
+    /// The data folder's store, with any write a killed process left half done finished
+    /// first (see `Store.finishInterruptedWrite`), so every command reads a whole state, folding
+    /// weeks from `STREAKPROMPT_WEEK_START`. `today`, when the command knows it (`--now`),
+    /// anchors cache lines whose plans ahead run out; else the clock's date (`STREAKPROMPT_NOW`,
+    /// else now), when it reads.
     public func store(today: Today? = nil) throws(CommandError) -> Store {
+        if let problem = Store.homeProblem(environment) {
+            // A variable that cannot work is the user's setting to fix, like a bad --flag.
+            throw environment.nonEmpty("STREAKPROMPT_HOME") != nil ? .usage(problem) : .failure(problem)
+        }
         guard var store = Store(environment) else {
             throw .failure("cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME")
         }
+        try fold(&store, today: today)
+        if let error = store.finishInterruptedWrite() {
+            Exit.warn("an interrupted import could not be finished yet (\(error.commandError.message)); the next command that can write finishes it")
+        }
+        return store
+    }
+
+    /// Sets what the store folds with: the week start (`STREAKPROMPT_WEEK_START`) and the date
+    /// its cache lines are anchored on when their plans ahead run out (`today`, else the
+    /// clock's date: `STREAKPROMPT_NOW`, else now).
+    public func fold(_ store: inout Store, today: Today? = nil) throws(CommandError) {
         store.weekStart = try weekStart()
         if let today {
             store.today = today.day
@@ -29,7 +46,6 @@ public struct Context {
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") { moment = TimeInput(text)?.moment(in: zone) }
             store.today = moment.map { DayClock(zone: zone, dayStart: start).day(at: $0) }
         }
-        return store
     }
 
     /// `STREAKPROMPT_WEEK_START` (`mon` or `sun`), or Monday.
@@ -96,7 +112,7 @@ extension StoreError {
     var commandError: CommandError {
         switch self {
         case .system(let error):
-            return .failure(error.message + "; check the folder's permissions, or set STREAKPROMPT_HOME to a folder you can write")
+            return .failure(error.message + "; " + error.advice)
         case .corrupt(let problem):
             return .failure(problem.message + "; fix that line, or run 'streakprompt doctor --repair' to move the file aside")
         case .exists(let name):
@@ -105,7 +121,21 @@ extension StoreError {
             return .failure("the action was recorded, but " + problem.message + "; fix that line (or run 'streakprompt doctor --repair') to see the streak again")
         case .missing(let name):
             return .failure("no streak named '\(name)'; create it with 'streakprompt add \(name)' or 'streakprompt tick \(name)'")
+        case .busy(let path, let milliseconds):
+            return .failure("another streakprompt process has held \(path) for \(milliseconds / 1000) s (a sync or an import still running, or one that hangs); try again, or end that process")
+        case .unfinished(let error):
+            return .failure(error.message + "; " + error.advice + ": the import is written down whole, and the next command that can write finishes it")
+        case .unrecordable(let reason):
+            return .failure("cannot record that: \(reason), and the log could not read it back")
         }
+    }
+}
+
+extension Exit {
+    /// Warns that a change was made but the prompt cache could not follow it.
+    static func warnCache(_ problem: SystemError?, done: String) {
+        guard let problem else { return }
+        warn("\(done), but the prompt cache could not be updated (\(problem.message)); the prompt shows the old state until it can be rebuilt (it retries by itself; 'streakprompt doctor --repair' rebuilds it)")
     }
 }
 

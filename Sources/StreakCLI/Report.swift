@@ -164,7 +164,7 @@ enum Report {
     /// Warns about the lines of a streak's files that are not counted.
     static func warn(about streak: LoadedStreak) {
         for problem in streak.problems {
-            Exit.warn(problem.message + " (line kept, not counted)")
+            Exit.warn(problem.warning)
         }
         for newer in streak.newer {
             Exit.warn(newer.message)

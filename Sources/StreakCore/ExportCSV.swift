@@ -308,7 +308,35 @@ enum CSV {
     }
 
     static func row(_ fields: [String]) -> String {
-        fields.map(quoted).joined(separator: ",") + "\n"
+        fields.map { quoted(guarded($0)) }.joined(separator: ",") + "\n"
+    }
+
+    /// The first characters that make a spreadsheet read a cell as a formula (`=1+1`,
+    /// `@SUM(…)`, `-2+3`, and the tab and carriage return that some treat the same way).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// The cell as written, so a spreadsheet shows it as text: a `'` before a cell that would
+    /// start a formula (the apostrophe spreadsheets themselves use to mean "text"). So that
+    /// `unguarded` gives back exactly what was written, a cell that is already one or more
+    /// `'` followed by such a character gets one more `'`.
+    static func guarded(_ cell: String) -> String {
+        startsFormula(afterQuotes: cell, atLeast: 0) ? "'" + cell : cell
+    }
+
+    /// `guarded` undone: one `'` less before a formula start. Any other cell, including one a
+    /// person wrote starting with `'`, is read as it is.
+    static func unguarded(_ cell: String) -> String {
+        startsFormula(afterQuotes: cell, atLeast: 1) ? String(cell.unicodeScalars.dropFirst()) : cell
+    }
+
+    /// Whether the cell is at least `minimum` apostrophes followed by a formula start.
+    private static func startsFormula(afterQuotes cell: String, atLeast minimum: Int) -> Bool {
+        var quotes = 0
+        for scalar in cell.unicodeScalars {
+            if scalar == "'" { quotes += 1; continue }
+            return quotes >= minimum && formulaStarts.contains(scalar)
+        }
+        return false
     }
 
     static func quoted(_ field: String) -> String {
@@ -336,7 +364,7 @@ enum CSV {
             guard let text = String(validating: raw, as: UTF8.self) else {
                 throw ImportProblem(line: line, reason: "the file is not UTF-8 text")
             }
-            return text
+            return unguarded(text)
         }
 
         func endRecord() throws(ImportProblem) {

@@ -27,6 +27,21 @@ public struct Action: Hashable, Sendable, Comparable {
         case (let a?, let b?): return a < b
         }
     }
+
+    /// Whether `ActionLog.line` writes a line that reads back as this action: its date and its
+    /// moment within what a log line can hold (see `Instant.isRecordable`).
+    public var isRecordable: Bool { day.isRecordable && at.isRecordable }
+
+    /// Why the action cannot be recorded, in words, or nil when it can.
+    public var unrecordableReason: String? {
+        if abs(at.offset) > Instant.maxOffset {
+            return "the UTC offset \(Instant.offsetText(at.offset)) is outside -14:59:59…+14:59:59 (check TZ)"
+        }
+        if !at.isRecordable || !day.isRecordable {
+            return "the moment is outside the years 0000–9999"
+        }
+        return nil
+    }
 }
 
 /// A line of a file that could not be read, kept for the report.

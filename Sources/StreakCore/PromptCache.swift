@@ -26,7 +26,7 @@
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
 public enum PromptCache {
     public static let magic = "streakprompt-cache 2"
-    /// The first release's cache: read as no cache, and rebuilt (`isOlder`).
+    /// The first release's cache: read as no cache, and rebuilt (see `PromptSource.open`).
     public static let magicV1 = "streakprompt-cache 1"
     /// Larger than this is not a cache we wrote: the prompt prints nothing.
     public static let maxBytes = 1 << 20
@@ -141,12 +141,6 @@ public enum PromptCache {
     /// shown; one that does not read is skipped).
     public static func isCache(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bodyStart(bytes) != nil
-    }
-
-    /// Whether the bytes are a cache an older version wrote (`streakprompt-cache N`, N below
-    /// this version's): not shown, and rebuilt.
-    public static func isOlder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.starts(with: magicV1.utf8)
     }
 
     /// The header's stamp, or nil when the file is not a cache.
@@ -298,6 +292,9 @@ public enum PromptCache {
         progress.runStart = line.day()
         progress.runEnd = line.day()
         progress.freezesLeft = line.number()
+        // More freezes than rules can grant would make the prompt walk that many missed dates:
+        // not a cache we wrote.
+        if progress.freezesLeft > 2 * Rules.maxFreezes { line.ok = false }
         progress.bestDays = line.number()
         progress.bestWeeks = line.number()
         progress.endedBestDays = line.number()

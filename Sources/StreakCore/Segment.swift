@@ -75,7 +75,7 @@ public struct SegmentFormat: Sendable, Equatable {
                 body(piece)
                 index = scalars.index(after: close)
                 literalStart = index
-            } else if Text.isControl(scalar) {
+            } else if Text.isHidden(scalar) {
                 flush(index)
                 index = next
                 literalStart = index
@@ -195,7 +195,7 @@ public struct Segment {
         // Usually there is nothing to double.
         if !text.utf8.contains(UInt8(special.value)) { return Text.withoutControls(text) }
         var out = ""
-        for scalar in text.unicodeScalars where !Text.isControl(scalar) {
+        for scalar in text.unicodeScalars where !Text.isHidden(scalar) {
             if scalar == special { out.unicodeScalars.append(special) }
             out.unicodeScalars.append(scalar)
         }

@@ -20,6 +20,13 @@ public struct StreakDay: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (lhs: StreakDay, rhs: StreakDay) -> Bool { lhs.ordinal < rhs.ordinal }
 
+    /// 0000-01-01 and 9999-12-31: the dates `YYYY-MM-DD` can write, so the only ones a file holds.
+    public static let earliest = StreakDay(ordinal: -719_528)
+    public static let latest = StreakDay(ordinal: 2_932_896)
+
+    /// Whether `description` reads back as this date (a year from 0000 to 9999).
+    public var isRecordable: Bool { ordinal >= StreakDay.earliest.ordinal && ordinal <= StreakDay.latest.ordinal }
+
     public static func + (lhs: StreakDay, rhs: Int) -> StreakDay { StreakDay(ordinal: lhs.ordinal + rhs) }
     public static func - (lhs: StreakDay, rhs: Int) -> StreakDay { StreakDay(ordinal: lhs.ordinal - rhs) }
     public static func - (lhs: StreakDay, rhs: StreakDay) -> Int { lhs.ordinal - rhs.ordinal }

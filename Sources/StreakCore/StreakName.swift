@@ -111,17 +111,37 @@ public enum Text {
     public static func withoutControls(_ text: String) -> String {
         // Almost always there are none: check the bytes and return the text itself.
         var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
         var clean = true
         for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0)
+                || (previous == 0xD8 && byte == 0x9C)
+                || (beforePrevious == 0xE2 && previous == 0x80 && (byte == 0x8E || byte == 0x8F || (byte >= 0xAA && byte <= 0xAE)))
+                || (beforePrevious == 0xE2 && previous == 0x81 && byte >= 0xA6 && byte <= 0xA9) {
                 clean = false
                 break
             }
+            beforePrevious = previous
             previous = byte
         }
         if clean { return text }
         var out = ""
-        for scalar in text.unicodeScalars where !isControl(scalar) { out.unicodeScalars.append(scalar) }
+        for scalar in text.unicodeScalars where !isHidden(scalar) { out.unicodeScalars.append(scalar) }
         return out
+    }
+
+    /// Bidirectional controls (U+202A–202E, U+2066–2069, the marks U+200E, U+200F, U+061C):
+    /// invisible characters that reorder the text after them, so a segment holding one could
+    /// make the rest of the command line display out of order.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    /// What never reaches a prompt: control characters and bidirectional controls.
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        isControl(scalar) || isBidiControl(scalar)
     }
 }

@@ -34,6 +34,19 @@ public struct Instant: Hashable, Sendable, CustomStringConvertible {
         guard case .exact(let instant)? = TimeInput.parse(bytes) else { return nil }
         return instant
     }
+
+    /// The largest UTC offset `parse` reads back (±14:59:59): every zone on Earth today is
+    /// within ±14:00, and a few historical local mean times come close.
+    public static let maxOffset = 15 * 3600 - 1
+
+    /// Whether `description` reads back as this instant: the offset within ±14:59:59 and the
+    /// wall-clock date at that offset within the years 0000–9999 that ISO 8601's four digits
+    /// hold. Anything else must be refused before it is written, or it would be a line its
+    /// own reader rejects.
+    public var isRecordable: Bool {
+        abs(offset) <= Instant.maxOffset && seconds >= TimeInput.earliest - Int64(Instant.maxOffset)
+            && seconds <= TimeInput.latest + Int64(Instant.maxOffset) && local.day.isRecordable
+    }
 }
 
 /// A wall-clock date and time with no zone attached.
@@ -169,7 +182,14 @@ public struct DayClock<Zone: ZoneRules> {
 
 /// A time given by the user (`--now`, `STREAKPROMPT_NOW`): ISO 8601 with or without an offset,
 /// a bare date (noon), or `@SECONDS` since the epoch.
+///
+/// Every form is bounded to the years 0000–9999 (ISO 8601's four digits, and what a log line
+/// holds), so no time a user types can overflow the arithmetic that turns it into a date.
 public enum TimeInput: Equatable, Sendable {
+    /// `@SECONDS` from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+    public static let earliest: Int64 = -62_167_219_200
+    public static let latest: Int64 = 253_402_300_799
+
     /// An exact moment (an offset or `Z` was given, or `@SECONDS`).
     case exact(Instant)
     /// A wall-clock time in the user's zone.
@@ -194,7 +214,9 @@ public enum TimeInput: Equatable, Sendable {
         while bytes.first == 0x20 { bytes.removeFirst() }
         while bytes.last == 0x20 { bytes.removeLast() }
         if bytes.first == UInt8(ascii: "@") {
-            guard let seconds = Decimal.parseSigned(bytes.dropFirst()) else { return nil }
+            guard let seconds = Decimal.parseSigned(bytes.dropFirst()),
+                  Int64(seconds) >= earliest, Int64(seconds) <= latest
+            else { return nil }
             return .exact(Instant(seconds: Int64(seconds), offset: 0))
         }
         guard bytes.count >= 10, let day = StreakDay.parse(bytes.prefix(10)) else { return nil }

@@ -89,6 +89,7 @@ public struct Checkup {
             streaks += 1
             findings += settingsFindings(Paths.join(folder, "streak.conf"))
             let files = (try? Files.list(folder)) ?? []
+            var known: Set<ActionKey>?
             for file in files {
                 let path = Paths.join(folder, file)
                 if file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
@@ -102,11 +103,17 @@ public struct Checkup {
                     events += count
                     findings += found
                 } else if file.contains(".corrupt-") {
-                    findings.append(Finding(area, .note, "\(path) was set aside by a repair; it is kept for you to read, and safe to delete once you have"))
+                    if known == nil, let name = try? StreakName(entry) {
+                        known = Set(((try? store.actions(of: name))?.actions ?? []).map(ActionKey.init))
+                    }
+                    findings.append(setAsideFinding(path, isLog: file.contains(".log.corrupt-"), known: known ?? []))
                 } else if file.hasPrefix(".") && (file.hasSuffix(".tmp") || file.contains(".tmp-")) {
                     findings.append(Finding(area, .note, "\(path) is left over from an interrupted write; safe to delete"))
                 }
             }
+        }
+        if store.hasUnfinishedWrite {
+            findings.append(Finding(area, .problem, "an import was interrupted and is not finished yet (its journal is in \(store.lockPath)); the next command that can write finishes it"))
         }
         var counted = "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"
         if eventLogs > 0 {
@@ -116,12 +123,48 @@ public struct Checkup {
         return findings
     }
 
+    /// What a file that cannot be read means, and what to do about it.
+    static func unreadable(_ error: SystemError, holds: String) -> Finding {
+        if error.isNotRegularFile {
+            return Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it out of the way")
+        }
+        if error.code == EFBIG {
+            return Finding("data", .problem, "cannot read \(error.path): larger than \(Store.fileLimit >> 20) MB, so no command reads it; 'streakprompt doctor --repair' keeps its readable lines and sets the rest aside")
+        }
+        return Finding("data", .problem, error.message + "; \(holds) until it reads: \(error.isPermission ? "fix its permissions" : "check the disk") (a repair leaves it where it is)")
+    }
+
+    /// A file an earlier repair set aside: whether anything readable in it is missing from
+    /// the logs (then it must be kept, and a repair puts those actions back).
+    func setAsideFinding(_ path: String, isLog: Bool, known: Set<ActionKey>) -> Finding {
+        guard isLog else {
+            return Finding("data", .note, "\(path) holds lines a repair set aside; delete it once you have read them")
+        }
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try Files.read(path, limit: Repair.readLimit)
+        } catch where error.isNotRegularFile {
+            return Finding("data", .note, "\(path) was moved aside by a repair (\(error.reason)); it holds no actions: delete it when you like")
+        } catch {
+            return Finding("data", .warning, "\(error.message): it may hold actions, so keep it; once it reads, 'streakprompt doctor --repair' puts back any the logs lack")
+        }
+        let actions = ActionLog.parse(bytes).actions
+        let missing = Set(actions.map(ActionKey.init)).subtracting(known).count
+        if missing > 0 {
+            return Finding("data", .problem, "\(path) holds \(missing) \(missing == 1 ? "action" : "actions") no log has (set aside by an earlier repair); 'streakprompt doctor --repair' puts them back")
+        }
+        if actions.isEmpty {
+            return Finding("data", .note, "\(path) holds lines a repair set aside because they did not read; delete it once you have read them")
+        }
+        return Finding("data", .note, "\(path) was set aside by a repair; every action in it is also in the logs, so delete it once you have read its other lines")
+    }
+
     func settingsFindings(_ path: String) -> [Finding] {
         let bytes: [UInt8]?
         do throws(SystemError) {
             bytes = try Files.readIfPresent(path, limit: Store.settingsLimit)
         } catch {
-            return [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")]
+            return [Checkup.unreadable(error, holds: "the streak cannot be read")]
         }
         guard let bytes else { return [] }
         if case .failure(let bad) = StreakSettings.parse(bytes) {
@@ -137,7 +180,7 @@ public struct Checkup {
         do throws(SystemError) {
             bytes = try Files.read(path, limit: Store.fileLimit)
         } catch {
-            return (0, [Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it aside")])
+            return (0, [Checkup.unreadable(error, holds: "its actions do not count")])
         }
         let parsed: (count: Int, bad: [BadLine], newer: [BadLine], endsTorn: Bool, conflictMarkers: [Int])
         if events {
@@ -165,6 +208,18 @@ public struct Checkup {
             findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
         }
         return (parsed.count, findings)
+    }
+
+    /// The data and the prompt cache, checked under the data folder's lock when there is one,
+    /// so that no write lands between reading the logs and reading the cache (which would
+    /// look like a stale cache). Never creates the lock or the folder.
+    public func dataAndCache(zone: some ZoneRules) -> [Finding] {
+        do throws(StoreError) {
+            return try store.readLocked { data() + cache(zone: zone) }
+        } catch {
+            return [Finding("data", .warning, "the data folder stayed locked by another streakprompt process; checked without the lock")]
+                + data() + cache(zone: zone)
+        }
     }
 
     // MARK: The prompt cache

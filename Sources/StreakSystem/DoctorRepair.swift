@@ -7,18 +7,25 @@ import Darwin
 #endif
 import StreakCore
 
-/// What `doctor --repair` does: set unreadable files aside, keeping every readable line in
-/// place, add the sharing files a shared folder lacks, and rebuild the prompt cache.
+/// What `doctor --repair` does: set aside the lines that do not read, keeping every readable
+/// line in place, put back actions an earlier repair set aside, add the sharing files a
+/// shared folder lacks, and rebuild the prompt cache.
 ///
-/// Nothing is deleted. A file with unreadable lines is first copied whole, flushed to disk, to
-/// `FILE.corrupt-STAMP` (a name no command reads), and only then replaced, atomically, by its
-/// readable lines: at every instant the file holds either all its old lines or all its
-/// readable ones, and the unreadable ones are in the copy. A file that cannot be read at all
-/// is renamed aside.
+/// Nothing is deleted, and nothing readable is moved out of sight. The unreadable lines of a
+/// file are first written, flushed to disk, to `FILE.corrupt-STAMP` (a name no command reads),
+/// and only then is the file replaced, atomically, by its readable lines: at every instant the
+/// file holds either all its old lines or all its readable ones, and the unreadable ones are
+/// in the copy. A file that cannot be read (its permissions, a disk error) is left where it
+/// is and reported: its actions count again as soon as it reads. Only what is not a file at
+/// all (a folder or a named pipe where a log belongs) is renamed out of the way.
 public struct Repair {
     public let store: Store
     /// Goes into the names of set-aside files: `20261122T215705`.
     public let stamp: String
+
+    /// The largest file a repair reads (16 times what commands read): past this it is left
+    /// alone and reported.
+    static let readLimit = Store.fileLimit * 16
 
     public init(store: Store, stamp: String) {
         self.store = store
@@ -30,138 +37,159 @@ public struct Repair {
         guard Files.isFolder(store.home) else {
             return [Finding("repair", .note, "no data folder yet: nothing to repair")]
         }
-        var done = try store.locked { () throws(StoreError) -> [Finding] in
-            var done: [Finding] = []
-            let names = try store.names()
-            for name in names {
-                let folder = store.folder(of: name)
-                done += try repairSettings(store.settingsPath(of: name))
-                let files: [String]
-                do throws(SystemError) {
-                    files = try Files.list(folder)
-                } catch {
-                    throw .system(error)
-                }
-                for file in files where !file.hasPrefix(".") {
-                    if file.hasSuffix(Store.actionsSuffix) {
-                        done += try repairLog(Paths.join(folder, file), events: false)
-                    } else if file.hasSuffix(Store.eventsSuffix) {
-                        done += try repairLog(Paths.join(folder, file), events: true)
-                    }
+        return try store.locked { () throws(StoreError) -> [Finding] in try runLocked(zone: zone) }
+    }
+
+    /// `run` with the data folder's lock held, so that a check made under the same lock sees
+    /// what the repair left and no concurrent write.
+    public func runLocked(zone: some ZoneRules) throws(StoreError) -> [Finding] {
+        var done: [Finding] = []
+        for name in try store.names() {
+            let folder = store.folder(of: name)
+            done += try repairSettings(store.settingsPath(of: name))
+            let files: [String]
+            do throws(SystemError) {
+                files = try Files.list(folder)
+            } catch {
+                throw .system(error)
+            }
+            for file in files where !file.hasPrefix(".") {
+                if file.hasSuffix(Store.actionsSuffix) {
+                    done += try repairLog(Paths.join(folder, file), events: false)
+                } else if file.hasSuffix(Store.eventsSuffix) {
+                    done += try repairLog(Paths.join(folder, file), events: true)
                 }
             }
-            for file in SharedFolder.filesWanted(home: store.home) {
-                do throws(SystemError) {
-                    if try SharedFolder.ensure(file, home: store.home) {
-                        done.append(Finding("repair", .ok, "added streakprompt's lines to \(Paths.join(store.home, file.rawValue))"))
-                    }
-                } catch {
-                    throw .system(error)
-                }
-            }
-            return done
+            done += try restoreSetAside(name, files: files)
         }
-        try store.rebuildCache(zone: zone)
+        for file in SharedFolder.filesWanted(home: store.home) {
+            do throws(SystemError) {
+                if try SharedFolder.ensure(file, home: store.home) {
+                    done.append(Finding("repair", .ok, "added streakprompt's lines to \(Paths.join(store.home, file.rawValue))"))
+                }
+            } catch {
+                throw .system(error)
+            }
+        }
+        try store.rebuildCacheLocked(zone: zone)
         done.append(Finding("repair", .ok, "rebuilt the prompt cache from the logs"))
         return done
     }
 
-    /// Keeps a log's readable lines (and comments) in place; the whole old file goes aside.
+    /// Keeps a log's readable lines (and comments) in place; its unreadable lines go aside.
     /// With `events`, an event log: records of a kind a newer version wrote are kept.
     func repairLog(_ path: String, events: Bool) throws(StoreError) -> [Finding] {
-        let bytes: [UInt8]
-        do throws(SystemError) {
-            bytes = try Files.read(path, limit: Store.fileLimit)
-        } catch where error.isNotFound {
-            return []
-        } catch {
-            return try moveAside(path, because: error.message)
+        switch try readForRepair(path) {
+        case .missing: return []
+        case .notAFile(let finding), .unreadable(let finding): return [finding]
+        case .bytes(let bytes):
+            let split = LogLines.split(bytes, events: events)
+            guard !split.bad.isEmpty else { return [] }
+            let aside = try setAside(path, split.bad)
+            do throws(SystemError) {
+                try Files.writeAtomically(path, split.kept)
+            } catch {
+                throw .system(error)
+            }
+            var removed: [String] = []
+            let unreadable = split.bad.count - split.markers
+            if unreadable > 0 { removed.append(unreadable == 1 ? "1 unreadable line" : "\(unreadable) unreadable lines") }
+            if split.markers > 0 { removed.append(split.markers == 1 ? "1 conflict marker" : "\(split.markers) conflict markers") }
+            return [Finding("repair", .ok, "\(path): kept \(split.actions) readable \(events ? "records" : "actions"); set \(removed.joined(separator: " and ")) aside in \(aside)")]
         }
-        let parsed: (count: Int, bad: [BadLine], markers: [Int])
-        if events {
-            let log = EventLog.parse(bytes)
-            parsed = (log.events.count, log.bad, log.conflictMarkers)
-        } else {
-            let log = ActionLog.parse(bytes)
-            parsed = (log.actions.count, log.bad, log.conflictMarkers)
-        }
-        guard !parsed.bad.isEmpty || !parsed.markers.isEmpty else { return [] }
-        // Conflict markers go too: the lines of both sides stay, merged.
-        let dropped = Set(parsed.bad.map(\.line) + parsed.markers)
-        var kept: [UInt8] = []
-        var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            if dropped.contains(number) { continue }
-            kept += line
-            kept.append(0x0A)
-        }
-        // The split yields one empty piece after a final line break: do not double it.
-        if bytes.last == 0x0A || bytes.isEmpty, kept.last == 0x0A { kept.removeLast() }
-        if !kept.isEmpty && kept.last != 0x0A { kept.append(0x0A) }
-        let aside = try setAside(path, bytes)
-        do throws(SystemError) {
-            try Files.writeAtomically(path, kept)
-        } catch {
-            throw .system(error)
-        }
-        var removed: [String] = []
-        if !parsed.bad.isEmpty { removed.append(parsed.bad.count == 1 ? "1 unreadable line" : "\(parsed.bad.count) unreadable lines") }
-        if !parsed.markers.isEmpty {
-            removed.append(parsed.markers.count == 1 ? "1 conflict marker" : "\(parsed.markers.count) conflict markers")
-        }
-        return [Finding("repair", .ok, "\(path): kept \(parsed.count) readable \(events ? "records" : "actions"); \(removed.joined(separator: " and ")) set aside with the whole old file in \(aside)")]
     }
 
-    /// Keeps a settings file's readable lines; the whole old file goes aside.
+    /// Keeps a settings file's readable lines; its unreadable lines go aside.
     func repairSettings(_ path: String) throws(StoreError) -> [Finding] {
         let bytes: [UInt8]
-        do throws(SystemError) {
-            guard let read = try Files.readIfPresent(path, limit: Store.settingsLimit) else { return [] }
-            bytes = read
-        } catch {
-            return try moveAside(path, because: error.message)
+        switch try readForRepair(path) {
+        case .missing: return []
+        case .notAFile(let finding), .unreadable(let finding): return [finding]
+        case .bytes(let read): bytes = read
         }
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
-        var dropped = 0
-        while case .failure(let bad) = StreakSettings.parse(Array(lines.joined(separator: [0x0A]))) {
-            guard bad.line >= 1, bad.line <= lines.count, !lines[bad.line - 1].isEmpty else { break }
+        var bad: [(Int, [UInt8])] = []
+        while case .failure(let problem) = StreakSettings.parse(Array(lines.joined(separator: [0x0A]))) {
+            guard problem.line >= 1, problem.line <= lines.count, !lines[problem.line - 1].isEmpty else { break }
             // An empty line reads as nothing: the line keeps its place, so later numbers hold.
-            lines[bad.line - 1] = []
-            dropped += 1
+            bad.append((problem.line, lines[problem.line - 1]))
+            lines[problem.line - 1] = []
         }
-        guard dropped > 0 else { return [] }
+        guard !bad.isEmpty else { return [] }
         let kept = Array(lines.filter { !$0.isEmpty }.joined(separator: [0x0A])) + [0x0A]
-        let aside = try setAside(path, bytes)
+        let aside = try setAside(path, bad.sorted { $0.0 < $1.0 })
         do throws(SystemError) {
             try Files.writeAtomically(path, kept)
         } catch {
             throw .system(error)
         }
-        return [Finding("repair", .ok, "\(path): kept the readable settings; \(dropped) unreadable \(dropped == 1 ? "line" : "lines") set aside with the whole old file in \(aside)")]
+        return [Finding("repair", .ok, "\(path): kept the readable settings; set \(bad.count) unreadable \(bad.count == 1 ? "line" : "lines") aside in \(aside)")]
     }
 
-    /// A durable copy of `bytes` next to `path`, under a name no command reads.
-    func setAside(_ path: String, _ bytes: [UInt8]) throws(StoreError) -> String {
+    /// Puts back the actions of files an earlier repair set aside whole (the first release
+    /// moved a log it could not read out of the way, actions and all) that no log has: into
+    /// this machine's log, as an import would.
+    func restoreSetAside(_ name: StreakName, files: [String]) throws(StoreError) -> [Finding] {
+        let copies = files.filter { $0.contains(".log.corrupt-") && !$0.hasPrefix(".") }
+        guard !copies.isEmpty else { return [] }
+        var known = Set(try store.actions(of: name).actions.map(ActionKey.init))
+        var done: [Finding] = []
+        for copy in copies {
+            let path = Paths.join(store.folder(of: name), copy)
+            guard let bytes = try? Files.read(path, limit: Store.fileLimit) else { continue }
+            let missing = ActionLog.parse(bytes).actions.filter { known.insert(ActionKey($0)).inserted }
+            guard !missing.isEmpty else { continue }
+            try store.append(missing, to: name)
+            done.append(Finding("repair", .ok, "put back \(missing.count) \(missing.count == 1 ? "action" : "actions") from \(path) (set aside by an earlier repair) into \(store.ownLogPath(of: name))"))
+        }
+        return done
+    }
+
+    enum Read {
+        case missing
+        case bytes([UInt8])
+        /// Not a regular file: renamed out of the way (or not), as the finding says.
+        case notAFile(Finding)
+        /// A file that cannot be read: left in place.
+        case unreadable(Finding)
+    }
+
+    /// The file's bytes, however large (a repair must keep the readable lines of a log too big
+    /// for the commands to read); or what was done about a file that is not one.
+    func readForRepair(_ path: String) throws(StoreError) -> Read {
+        do throws(SystemError) {
+            return .bytes(try Files.read(path, limit: Repair.readLimit))
+        } catch where error.isNotFound {
+            return .missing
+        } catch where error.isNotRegularFile {
+            // A folder or a named pipe holds no line of ours: renaming it keeps it whole.
+            let aside = freeName(for: path)
+            do throws(SystemError) {
+                try Files.rename(path, to: aside)
+                try Files.syncFolder(Paths.folder(of: path))
+            } catch {
+                throw .system(error)
+            }
+            return .notAFile(Finding("repair", .ok, "moved \(path) aside to \(aside) (\(error.reason))"))
+        } catch {
+            return .unreadable(Finding("repair", .problem, "\(error.message): left in place; its lines count again as soon as it reads (\(error.isPermission ? "fix its permissions" : "check the disk"), then run 'streakprompt doctor')"))
+        }
+    }
+
+    /// A durable file next to `path`, under a name no command reads, holding the lines that
+    /// did not read (each after a comment naming its line number in the old file).
+    func setAside(_ path: String, _ lines: [(Int, [UInt8])]) throws(StoreError) -> String {
         let aside = freeName(for: path)
+        var bytes = Array("# streakprompt doctor --repair set these lines of \(path) aside: they did not read\n".utf8)
+        for (number, line) in lines {
+            bytes += Array("# line \(number):\n".utf8) + line + [0x0A]
+        }
         do throws(SystemError) {
             try Files.writeAtomically(aside, bytes)
         } catch {
             throw .system(error)
         }
         return aside
-    }
-
-    /// Renames a file that cannot be read out of the way.
-    func moveAside(_ path: String, because reason: String) throws(StoreError) -> [Finding] {
-        let aside = freeName(for: path)
-        do throws(SystemError) {
-            try Files.rename(path, to: aside)
-            try Files.syncFolder(Paths.folder(of: path))
-        } catch {
-            throw .system(error)
-        }
-        return [Finding("repair", .ok, "moved \(path) aside to \(aside) (\(reason))")]
     }
 
     func freeName(for path: String) -> String {
@@ -172,5 +200,52 @@ public struct Repair {
             suffix += 1
         }
         return candidate
+    }
+}
+
+/// A log's lines sorted into those that read (kept in place) and those that do not.
+enum LogLines {
+    struct Split {
+        /// The readable lines and comments, in order, each ending with a line break.
+        var kept: [UInt8] = []
+        /// The unreadable lines and git's conflict markers (the lines of both sides between
+        /// the markers read as usual and stay), with their numbers.
+        var bad: [(Int, [UInt8])] = []
+        /// How many of `bad` are conflict markers.
+        var markers = 0
+        /// The readable actions (or, in an event log, records).
+        var actions = 0
+    }
+
+    /// The lines of an action log, or with `events` of an event log (whose records of a kind
+    /// a newer version wrote are kept).
+    static func split(_ bytes: [UInt8], events: Bool) -> Split {
+        var split = Split()
+        let parsed: (count: Int, bad: [BadLine], markers: [Int])
+        if events {
+            let log = EventLog.parse(bytes)
+            parsed = (log.events.count, log.bad, log.conflictMarkers)
+        } else {
+            let log = ActionLog.parse(bytes)
+            parsed = (log.actions.count, log.bad, log.conflictMarkers)
+        }
+        guard !parsed.bad.isEmpty || !parsed.markers.isEmpty else { return split }
+        split.actions = parsed.count
+        split.markers = parsed.markers.count
+        let dropped = Set(parsed.bad.map(\.line) + parsed.markers)
+        var number = 0
+        var start = 0
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = Array(bytes[start..<end])
+            if dropped.contains(number) {
+                split.bad.append((number, line))
+            } else {
+                split.kept += line + [0x0A]
+            }
+            start = end + 1
+        }
+        return split
     }
 }

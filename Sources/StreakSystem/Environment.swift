@@ -181,6 +181,12 @@ enum Monotonic {
     static func milliseconds() -> Int64 {
         nanoseconds() / 1_000_000
     }
+
+    static func sleep(milliseconds: Int64) {
+        var request = timespec(tv_sec: Int(milliseconds / 1000), tv_nsec: Int(milliseconds % 1000) * 1_000_000)
+        var left = timespec()
+        while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
+    }
 }
 
 /// The user's time zone, from `TZ` or the system setting, through the C library's zone
@@ -199,8 +205,11 @@ public struct LocalZone: ZoneRules, Sendable {
 
     public func moment(of local: LocalDateTime) -> Int64 {
         let (year, month, day) = local.day.civil
+        // `tm_year` is 32 bits: a year it cannot hold has no zone rules worth asking for (and
+        // converting it would trap). Every date a user can type or a log can hold fits.
+        guard let tmYear = Int32(exactly: year - 1900) else { return local.utcSeconds }
         var parts = tm()
-        parts.tm_year = Int32(year - 1900)
+        parts.tm_year = tmYear
         parts.tm_mon = Int32(month - 1)
         parts.tm_mday = Int32(day)
         parts.tm_hour = Int32(local.hour)

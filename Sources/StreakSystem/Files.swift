@@ -9,16 +9,26 @@ import StreakCore
 
 /// Whole-file operations built on `FileDescriptor`.
 public enum Files {
-    /// The whole file, or a `SystemError` (`EFBIG` past `limit`).
+    /// The whole file, which must be a regular file (see `FileDescriptor.openRegular`: a named
+    /// pipe or a folder in its place is an error, never a wait), or a `SystemError` (`EFBIG`
+    /// past `limit`).
     public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.openRegular(path, O_RDONLY)
+        return try file.readAll(limit: limit)
+    }
+
+    /// Everything a file, a pipe or a terminal gives until its end: for a file the user names
+    /// (`import FILE`, `import -`, `import <(…)`), where waiting for the writer is expected.
+    public static func readStream(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
         let file = try FileDescriptor.open(path, O_RDONLY)
         return try file.readAll(limit: limit)
     }
 
     /// The whole file in memory it owns, for the prompt's path (no array: see `FileBytes`).
+    /// A regular file only, opened without blocking; one `fstat` checks its kind and size.
     public static func readBytes(_ path: String, limit: Int) throws(SystemError) -> FileBytes {
-        let file = try FileDescriptor.open(path, O_RDONLY)
-        let size = try file.size()
+        var size = 0
+        let file = try FileDescriptor.openRegular(path, O_RDONLY, size: &size)
         guard size <= limit else { throw SystemError("read", path, code: EFBIG) }
         var capacity = size + 1
         guard var memory = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
@@ -71,13 +81,16 @@ public enum Files {
         let folder = Paths.folder(of: path)
         let temporary = folder + "/." + Paths.lastComponent(of: path) + (locked ? ".tmp" : ".tmp-" + String(getpid()))
         do {
-            let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+            // A leftover temporary file of any kind (a FIFO would block the open) goes first.
+            _ = temporary.withCString { unlink($0) }
+            let file = try FileDescriptor.openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode: mode)
             try file.writeAll(bytes)
             if durable { try file.sync() }
         } catch {
             _ = temporary.withCString { unlink($0) }
             throw error
         }
+        TestPoint.reach("write-before-rename")
         let renamed = temporary.withCString { from in path.withCString { to in posixRename(from, to) } }
         guard renamed == 0 else {
             let failure = SystemError("replace", path)
@@ -95,6 +108,25 @@ public enum Files {
         #else
         let file = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
         try file.sync()
+        #endif
+    }
+
+    /// Flushes many files written without a flush of their own (and their folders) to disk
+    /// at once: on Linux one `syncfs` of the file system holding `home`, elsewhere one `fsync`
+    /// per file and folder.
+    public static func syncAll(_ paths: [String], home: String) throws(SystemError) {
+        guard !paths.isEmpty else { return }
+        #if os(Linux)
+        let folder = try FileDescriptor.open(home, O_RDONLY | O_DIRECTORY)
+        guard retrying({ linuxSyncFileSystem(folder.raw) }) == 0 else { throw SystemError("sync", home) }
+        #else
+        var folders = Set<String>()
+        for path in paths {
+            try FileDescriptor.openRegular(path, O_RDONLY).sync()
+            folders.insert(Paths.folder(of: path))
+        }
+        for folder in folders.sorted() { try syncFolder(folder) }
+        try syncFolder(Paths.join(home, "streaks"))
         #endif
     }
 
@@ -158,10 +190,10 @@ public enum Files {
     /// The file's last `limit` bytes from the start of a line (the whole file when it is
     /// smaller): what was appended last, for a reader that only wants the latest lines.
     public static func readTail(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        let file = try FileDescriptor.open(path, O_RDONLY)
-        let size = try file.size()
-        guard size > limit else { return try file.bytes(at: 0, count: size) }
-        let bytes = try file.bytes(at: size - limit, count: limit)
+        var size = 0
+        let file = try FileDescriptor.openRegular(path, O_RDONLY, size: &size)
+        guard size > limit else { return try file.contents(count: size, at: 0) }
+        let bytes = try file.contents(count: limit, at: size - limit)
         // The first line is cut where the window starts, unless a line break just precedes it.
         if try file.byte(at: size - limit - 1) == 0x0A { return bytes }
         guard let lineBreak = bytes.firstIndex(of: 0x0A) else { return [] }
@@ -190,9 +222,21 @@ public enum Files {
         _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
-    /// Creates the file empty if it does not exist.
+    /// Creates the file empty if it does not exist (a regular file: see `openRegular`).
     public static func create(_ path: String, mode: mode_t = 0o644) throws(SystemError) {
-        _ = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_APPEND, mode: mode)
+        _ = try FileDescriptor.openRegular(path, O_WRONLY | O_CREAT | O_APPEND, mode: mode)
+    }
+
+    /// Removes an empty folder; false when it is not empty or cannot be removed.
+    @discardableResult
+    public static func removeEmptyFolder(_ path: String) -> Bool {
+        path.withCString { rmdir($0) } == 0
+    }
+
+    /// Whether something at `path` is a regular file (links followed).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     public static func isFolder(_ path: String) -> Bool {
@@ -258,6 +302,12 @@ public enum Files {
         path.withCString { access($0, W_OK | X_OK) } == 0
     }
 }
+
+#if os(Linux)
+/// `syncfs(2)`, which Glibc's headers only show with `_GNU_SOURCE`.
+@_silgen_name("syncfs")
+private func linuxSyncFileSystem(_ fd: Int32) -> Int32
+#endif
 
 @inline(__always)
 private func posixRename(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Int32 {

@@ -23,15 +23,19 @@ public final class PromptSource {
     public static let refreshArgument = "--refresh-cache"
 
     /// The cache of the data folder `environment` names, or nil when there is none to show:
-    /// no home folder, no cache, or a file that is not one. A cache an older version wrote
-    /// (the first release's) is not shown either, but has the cache rebuilt in the background,
-    /// so the next prompt shows the streaks again.
+    /// no home folder, no cache, or a file that is not one (too big, damaged, a named pipe:
+    /// it is opened without blocking and only if it is a regular file), or that an older
+    /// version wrote (the first release's).
+    ///
+    /// When there is data but no usable cache (a first tick killed before it wrote one, a
+    /// cache deleted or damaged, or the first release's), the rebuild starts in the
+    /// background, so the next prompt shows the streaks again.
     public static func open(_ environment: Environment) -> PromptSource? {
-        guard let home = Store.defaultHome(environment),
-              let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes)
-        else { return nil }
-        guard PromptCache.isCache(file.buffer) else {
-            if PromptCache.isOlder(file.buffer) { refresh(home: home, environment: environment) }
+        guard let home = Store.defaultHome(environment) else { return nil }
+        guard let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
+              PromptCache.isCache(file.buffer)
+        else {
+            if Files.isFolder(Paths.join(home, "streaks")) { startRefresh(home: home, environment: environment) }
             return nil
         }
         return PromptSource(file: file, home: home, environment: environment)
@@ -62,10 +66,12 @@ public final class PromptSource {
 
     /// Starts the background rebuild when something was stale and the folder is writable.
     public func finish() {
-        if stale { PromptSource.refresh(home: home, environment: environment) }
+        if stale { PromptSource.startRefresh(home: home, environment: environment) }
     }
 
-    private static func refresh(home: String, environment: Environment) {
+    /// Starts `streakprompt --refresh-cache` in the background (a refresh already running
+    /// makes the new one exit at once: see `Store.claimRefresh`).
+    static func startRefresh(home: String, environment: Environment) {
         if Files.isWritableFolder(home) {
             Background.start([PromptSource.refreshArgument], environment: environment)
         }

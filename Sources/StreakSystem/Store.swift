@@ -36,9 +36,15 @@ public struct Store: Sendable {
     /// this date is written as of this date (`Replay.cachedState`); nil: after the last action.
     public var today: StreakDay?
 
-    /// Logs and settings larger than this are refused rather than read into memory.
-    public static let fileLimit = 256 << 20
+    /// Logs and settings larger than this are refused rather than read into memory (a log
+    /// holding a tick a minute for a century is 80 MB less than this; a damaged one can be
+    /// anything). `doctor --repair` still keeps the readable lines of a larger one.
+    public static let fileLimit = 64 << 20
     public static let settingsLimit = 64 << 10
+    /// How long a command waits for another one to release the data folder's lock before it
+    /// gives up and says so (a writer holds it for milliseconds; this only ends a wait on one
+    /// that hangs, so a hook or a prompt refresh never waits for ever).
+    public static let lockWait = 30_000
 
     public init(home: String, machine: String) {
         self.home = home
@@ -53,14 +59,29 @@ public struct Store: Sendable {
     }
 
     /// `STREAKPROMPT_HOME`, else `$XDG_DATA_HOME/streakprompt`, else
-    /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in.
+    /// `~/.local/share/streakprompt`. Nil when there is no home folder to put it in, or when
+    /// `STREAKPROMPT_HOME` is not an absolute path (see `homeProblem`).
     public static func defaultHome(_ environment: Environment) -> String? {
-        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home }
+        // The first byte, not `hasPrefix`: this runs on the prompt's path (see `FileBytes`).
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME") { return home.utf8.first == UInt8(ascii: "/") ? home : nil }
         if let xdg = environment.nonEmpty("XDG_DATA_HOME"), xdg.hasPrefix("/") {
             return Paths.join(xdg, "streakprompt")
         }
         guard let home = environment.homeFolder else { return nil }
         return Paths.join(home, ".local/share/streakprompt")
+    }
+
+    /// Why the environment names no usable data folder, or nil when it names one.
+    ///
+    /// A relative `STREAKPROMPT_HOME` would put the data wherever the command happens to run
+    /// (each project folder growing its own streaks): refused rather than guessed.
+    public static func homeProblem(_ environment: Environment) -> String? {
+        if let home = environment.nonEmpty("STREAKPROMPT_HOME"), !home.hasPrefix("/") {
+            let rest = home.hasPrefix("~/") || home.hasPrefix("./") ? String(home.dropFirst(2)) : home
+            return "STREAKPROMPT_HOME='\(Text.visible(home))' is not an absolute path, so the data would land in whatever folder you run a command from; set it to a full path such as $HOME/\(Text.visible(rest))"
+        }
+        if defaultHome(environment) == nil { return "cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME" }
+        return nil
     }
 
     /// A moment as it goes into the names of backups and set-aside files: the local time
@@ -81,13 +102,13 @@ public struct Store: Sendable {
     public func ownLogPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".log") }
     public func ownEventsPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".events") }
 
-    /// How much of the end of each log a tick reads for the actions of the date the cache's
-    /// line stands on (`quickTick`): over a thousand lines.
-    static let tailLimit = 64 << 10
-
     /// The suffixes of the files every machine appends to: action logs and event logs.
     public static let actionsSuffix = ".log"
     public static let eventsSuffix = ".events"
+
+    /// How much of the end of each log a tick reads for the actions of the date the cache's
+    /// line stands on (`quickTick`): over a thousand lines.
+    static let tailLimit = 64 << 10
 
     // MARK: Reading
 
@@ -143,7 +164,7 @@ public struct Store: Sendable {
             } catch where error.isNotFound {
                 continue
             } catch {
-                problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + SystemError.describe(error.code)))
+                problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + error.reason))
                 continue
             }
             read(path, bytes)
@@ -229,22 +250,44 @@ public struct Store: Sendable {
 
     // MARK: Writing
 
-    /// Runs `body` holding the data folder's lock, creating the folder first.
+    /// Runs `body` holding the data folder's lock, creating the folder first. A write an
+    /// earlier process was killed in the middle of (see `Journal`) is finished first, so
+    /// `body` always starts from a whole state.
     public func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try locked(waitingAtMost: Store.lockWait, body)
+    }
+
+    /// `locked`, waiting at most `milliseconds` for another process to release the lock
+    /// (`StoreError.busy` after that).
+    public func locked<T>(waitingAtMost milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         let lock: FileDescriptor
-        do {
+        let taken: Bool
+        do throws(SystemError) {
             try Files.makeFolders(home)
-            lock = try FileDescriptor.open(lockPath, O_RDWR | O_CREAT, mode: 0o644)
+            lock = try FileDescriptor.openRegular(lockPath, O_RDWR | O_CREAT, mode: 0o644)
+            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
         } catch {
             throw .system(error)
         }
-        do {
-            try lock.lockExclusive()
-        } catch {
-            throw .system(error)
-        }
+        guard taken else { throw .busy(lockPath, milliseconds) }
         defer { lock.unlock() }
+        try finishJournal(in: lock)
         return try body()
+    }
+
+    /// Runs `body` holding the lock if the lock file exists (else no writer ever ran), for a
+    /// reader that needs files and cache from one moment. Creates nothing, finishes nothing.
+    public func readLocked<T>(waitingAtMost milliseconds: Int = Store.lockWait, _ body: () -> T) throws(StoreError) -> T {
+        guard let lock = try? FileDescriptor.openRegular(lockPath, O_RDONLY) else { return body() }
+        let taken: Bool
+        do throws(SystemError) {
+            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
+        } catch {
+            throw .system(error)
+        }
+        guard taken else { throw .busy(lockPath, milliseconds) }
+        defer { lock.unlock() }
+        return body()
     }
 
     /// Records an action and refreshes the streak's line in the prompt cache. Creates the
@@ -254,41 +297,61 @@ public struct Store: Sendable {
     /// When the cache's line for the streak is current (nothing in the streak's folder
     /// changed since it was written) and the action is dated on or after the date the line
     /// stands on, the new state is that line's state with the action added (`Progress.adding`):
-    /// only the action's own date is read from the logs, so a tick costs the same after ten
-    /// years as after ten days. Otherwise, and whenever anything does not add up, the whole
-    /// history is read and replayed, as a first tick or `doctor --repair` does.
+    /// only the end of the logs is read, so a tick costs the same after ten years as after ten
+    /// days. Otherwise, and whenever anything does not add up, the whole history is read and
+    /// replayed, as a first tick or `doctor --repair` does.
+    ///
+    /// An error thrown before the action is recorded leaves nothing behind (no line, and no
+    /// empty folder for a streak this tick would have created); once it is recorded (flushed
+    /// to disk), a prompt cache that cannot be written is reported in the outcome, not thrown,
+    /// and a settings file that does not read is `recordedDespite`.
     public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
-        try locked { () throws(StoreError) -> TickOutcome in
+        if let reason = action.unrecordableReason { throw .unrecordable(reason) }
+        return try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            if created { try writeNewStreakSettings(name) }
             let before = Files.stamp(folder(of: name))
-            try prepareForWrite(name, file: ownLogPath(of: name))
-            let stamp = Files.stamp(folder(of: name))
-            // Settings that do not read must not cost the action: record it first, then report.
+            let stamp: String
+            do throws(StoreError) {
+                if created { try writeNewStreakSettings(name) }
+                try prepareForWrite(name, file: ownLogPath(of: name))
+                stamp = Files.stamp(folder(of: name))
+            } catch {
+                if created { discardEmptyStreak(name) }
+                throw error
+            }
+            if !created, let settings = try? self.settings(of: name),
+               let quick = try quickTick(name, action: action, settings: settings, stampBefore: before, stamp: stamp,
+                                         zone: zone) {
+                return quick
+            }
+            let size = filesSize(of: name)
+            let recorded: Actions
+            let events: Events
+            let appended: Int
+            do throws(StoreError) {
+                recorded = try actions(of: name)
+                events = try self.events(of: name)
+                appended = try append([action], to: name)
+            } catch {
+                if created { discardEmptyStreak(name) }
+                throw error
+            }
+            TestPoint.reach("tick-after-append")
+            // From here on the action is recorded: what fails now is reported, not thrown away.
             let settings: StreakSettings
             do throws(StoreError) {
                 settings = try self.settings(of: name)
             } catch {
-                try append([action], to: name)
-                try refreshCache(updating: [], removing: [name], zone: zone)
-                if case .corrupt(let problem) = error { throw .recordedDespite(problem) }
-                throw error
+                _ = try? refreshCache(updating: [], removing: [name], zone: zone)
+                throw .recordedDespite(error.problem(settingsPath(of: name)))
             }
-            if !created, let quick = try quickTick(name, action: action, settings: settings, stampBefore: before,
-                                                   stamp: stamp, zone: zone) {
-                return quick
-            }
-            let size = filesSize(of: name)
-            let recorded = try actions(of: name)
-            let events = try events(of: name)
-            let appended = try append([action], to: name)
             // The actions are read sorted: the new one goes in its place.
             var actions = recorded.actions
             actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
             let streak = loaded(name, settings: settings, actions: actions, events: events.events,
                                 problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp,
                                 files: size + appended, zone: zone)
-            try refreshCache(updating: [streak], zone: zone)
+            let cacheProblem = refreshCacheReporting(updating: [streak], zone: zone)
             let day = streak.replay.dayProgress(on: action.day)
             // What the date had before: less this action, unless it does not count (the same
             // moment was already recorded, or it was taken back).
@@ -301,7 +364,8 @@ public struct Store: Sendable {
             return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
                                rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
                                problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
-                               milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day))
+                               milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day),
+                               cacheProblem: cacheProblem)
         }
     }
 
@@ -376,35 +440,39 @@ public struct Store: Sendable {
             guard progress.ahead.horizon == nil else { return nil }
         }
         let appended = try append([action], to: name)
+        TestPoint.reach("tick-after-append")
+        // From here on the action is recorded: a cache that cannot be written is reported.
         let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
                                       files: size + appended)
         // Every other line as it was: only this one is new. (The line was found above.)
         let bytes = PromptCache.replacingLine(of: entry, in: cache, stamp: Files.stamp(streaksFolder))!
+        var cacheProblem: SystemError?
         do throws(SystemError) {
+            TestPoint.reach("cache-write")
             try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
         } catch {
-            throw .system(error)
+            cacheProblem = error
         }
         let goal = timeline.rules(on: action.day).goal
         let done = countedBefore + (counts ? action.count : 0)
         return TickOutcome(name: name, settings: settings, progress: progress, rules: timeline.rules(on: action.day),
                            paused: pauses.contains(action.day), problems: [], created: false,
                            alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal),
-                           milestones: Milestones.reached(from: cached, to: progress), replayed: false)
+                           milestones: Milestones.reached(from: cached, to: progress), cacheProblem: cacheProblem,
+                           replayed: false)
     }
 
     /// Records event records (rule changes, pauses, …) in this machine's event log and
     /// refreshes the streak's line in the prompt cache. The streak must exist. Returns it as it
-    /// stands after them.
+    /// stands after them, and a prompt cache that could not be updated (the records stand).
     @discardableResult
-    public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
-        try locked { () throws(StoreError) -> LoadedStreak in
+    public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try locked { () throws(StoreError) -> RecordOutcome in
             guard exists(name) else { throw .missing(name) }
             try prepareForWrite(name, file: ownEventsPath(of: name))
             try appendEvents(events, to: name)
             let streak = try load(name, zone: zone)
-            try refreshCache(updating: [streak], zone: zone)
-            return streak
+            return RecordOutcome(streak: streak, cacheProblem: refreshCacheReporting(updating: [streak], zone: zone))
         }
     }
 
@@ -412,46 +480,12 @@ public struct Store: Sendable {
     /// every action already recorded on any machine (same date and same moment) and every
     /// record already there (the same line), so merging the same records twice changes
     /// nothing. `settings`, if given, is written when the streak has no settings file yet.
-    /// Returns how many actions and records were new.
+    /// Returns how many actions and records were new. (One streak of `merge(_:zone:)`.)
     @discardableResult
     public func merge(_ actions: [Action], events: [StreakEvent] = [], into name: StreakName,
                       settings: StreakSettings? = nil, zone: some ZoneRules) throws(StoreError) -> Merged {
-        try locked { () throws(StoreError) -> Merged in
-            if let settings, !Files.exists(settingsPath(of: name)) {
-                do throws(SystemError) {
-                    try Files.makeFolders(folder(of: name))
-                    try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
-                } catch {
-                    throw .system(error)
-                }
-            } else if settings == nil, !exists(name) {
-                try writeNewStreakSettings(name)
-            }
-            try prepareForWrite(name, file: ownLogPath(of: name))
-            let streak = try load(name, zone: zone)
-            var seen = Set(streak.actions.map(ActionKey.init))
-            var fresh: [Action] = []
-            for action in actions.sorted() where seen.insert(ActionKey(action)).inserted {
-                fresh.append(action)
-            }
-            var seenEvents = Set(streak.events.map(EventLog.text))
-            var freshEvents: [StreakEvent] = []
-            for event in events where seenEvents.insert(EventLog.text(event)).inserted {
-                freshEvents.append(event)
-            }
-            var appended = try append(fresh, to: name)
-            if !freshEvents.isEmpty {
-                try prepareForWrite(name, file: ownEventsPath(of: name))
-                appended += try appendEvents(freshEvents, to: name)
-            }
-            if !fresh.isEmpty || !freshEvents.isEmpty || settings != nil {
-                let merged = loaded(name, settings: streak.settings, actions: (streak.actions + fresh).sorted(),
-                                    events: streak.events + freshEvents, problems: streak.problems,
-                                    newer: streak.newer, stamp: streak.stamp, files: streak.files + appended, zone: zone)
-                try refreshCache(updating: [merged], zone: zone)
-            }
-            return Merged(actions: fresh.count, events: freshEvents.count)
-        }
+        let outcome = try merge([StreakImport(name: name, actions: actions, events: events, settings: settings)], zone: zone)
+        return Merged(actions: outcome.added.first ?? 0, events: outcome.addedEvents.first ?? 0)
     }
 
     /// The settings a streak about to be created starts with: the defaults, with an icon no
@@ -503,11 +537,32 @@ public struct Store: Sendable {
         Files.touch(folder(of: name))
     }
 
+    /// Takes back what a streak's first write made before it failed (the settings file with
+    /// its new icon, the empty log, the folder), so a failed `tick` leaves no empty streak
+    /// behind. Call only for a streak that did not exist before; a log that holds anything is
+    /// left alone (and with it the folder).
+    func discardEmptyStreak(_ name: StreakName) {
+        let log = ownLogPath(of: name)
+        var size = -1
+        if let file = try? FileDescriptor.openRegular(log, O_RDONLY, size: &size), size == 0 {
+            _ = file
+            try? Files.remove(log)
+        }
+        if !Files.exists(log) { try? Files.remove(settingsPath(of: name)) }
+        Files.removeEmptyFolder(folder(of: name))
+    }
+
     /// Appends actions to this machine's log of the streak (creating both if needed).
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
+    /// Returns the bytes written.
+    ///
+    /// All of it or nothing: a write or flush that fails (a full disk) truncates the log back
+    /// to its old length, so no line cut short is left behind to be read later as an action.
+    /// An action whose line would not read back (see `Action.isRecordable`) is refused first.
     @discardableResult
     public func append(_ actions: [Action], to name: StreakName) throws(StoreError) -> Int {
         guard !actions.isEmpty else { return 0 }
+        if let reason = actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
         return try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header,
                                of: name)
     }
@@ -522,26 +577,33 @@ public struct Store: Sendable {
     }
 
     /// Appends whole lines to an append-only file of the streak, after `header` when the file
-    /// is new or empty: one `write`, flushed to disk before returning. A last line cut short
-    /// by a crash gets its line break first, so a new line is never glued onto it.
-    /// Returns the bytes written.
+    /// is new or empty: one `write`, flushed to disk before returning, or, if the write or the
+    /// flush fails, nothing (the file is cut back to its old length). A last line cut short by
+    /// a crash gets its line break first, so a new line is never glued onto it. Returns the
+    /// bytes written.
     private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) -> Int {
         let folder = folder(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
             try Files.makeFolders(folder)
             let newFile = !Files.exists(path)
-            let file = try FileDescriptor.open(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644)
+            var size = 0
+            let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
             var text = ""
-            let size = try file.size()
             if size == 0 {
                 text += header
             } else if try file.byte(at: size - 1) != 0x0A {
                 text += "\n"
             }
             text += lines
-            try file.writeAll(text.utf8)
-            try file.sync()
+            do throws(SystemError) {
+                try file.writeAll(text.utf8)
+                TestPoint.reach("append-before-sync")
+                try file.sync()
+            } catch {
+                file.truncate(to: size)
+                throw error
+            }
             if newFile { try Files.syncFolder(folder) }
             if newFolder { try Files.syncFolder(streaksFolder) }
             return text.utf8.count
@@ -554,52 +616,58 @@ public struct Store: Sendable {
     public func add(_ name: StreakName, settings: StreakSettings, zone: some ZoneRules) throws(StoreError) {
         try locked { () throws(StoreError) in
             if exists(name) { throw .exists(name) }
-            try writeSettings(settings, of: name, zone: zone)
+            _ = try writeSettings(settings, of: name, zone: zone)
         }
     }
 
     /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
-    /// settings `given`: its creation rules. Fails if it exists. Returns the settings written.
-    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> StreakSettings {
-        try locked { () throws(StoreError) -> StreakSettings in
+    /// settings `given`: its creation rules. Fails if it exists.
+    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
             if exists(name) { throw .exists(name) }
             let settings = given.applied(to: newStreakSettings(name))
-            try writeSettings(settings, of: name, zone: zone)
-            return settings
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
         }
     }
 
     /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
-    /// Returns the settings written and whether the streak was new.
+    /// Returns the settings written, whether the streak was new, and a prompt cache that could
+    /// not be updated (the settings are written all the same).
     @discardableResult
     public func configure(_ name: StreakName, zone: some ZoneRules,
-                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> (StreakSettings, Bool) {
-        try locked { () throws(StoreError) -> (StreakSettings, Bool) in
+                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
             let created = !exists(name)
             var settings = created ? newStreakSettings(name) : try self.settings(of: name)
             change(&settings)
-            try writeSettings(settings, of: name, zone: zone)
-            return (settings, created)
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: created, cacheProblem: cacheProblem)
         }
     }
 
     /// Writes the settings file and refreshes the streak's cache line. Call with the lock held.
-    private func writeSettings(_ settings: StreakSettings, of name: StreakName, zone: some ZoneRules) throws(StoreError) {
+    /// A streak created here whose settings cannot be written leaves no folder behind.
+    private func writeSettings(_ settings: StreakSettings, of name: StreakName,
+                               zone: some ZoneRules) throws(StoreError) -> SystemError? {
+        let created = !Files.isFolder(folder(of: name))
         do throws(SystemError) {
             try Files.makeFolders(folder(of: name))
             try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
         } catch {
+            if created { Files.removeEmptyFolder(folder(of: name)) }
             throw .system(error)
         }
         var streak = try load(name, zone: zone)
         streak.problems = []
-        try refreshCache(updating: [streak], zone: zone)
+        return refreshCacheReporting(updating: [streak], zone: zone)
     }
 
     /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the
-    /// prompt cache. Returns the backup's path.
-    public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> String {
-        try locked { () throws(StoreError) -> String in
+    /// prompt cache. Returns the backup's path (and a prompt cache that could not be updated:
+    /// the streak is removed all the same).
+    public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> RemoveOutcome {
+        try locked { () throws(StoreError) -> RemoveOutcome in
             guard exists(name) else { throw .missing(name) }
             var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
             do throws(SystemError) {
@@ -610,38 +678,47 @@ public struct Store: Sendable {
                     suffix += 1
                 }
                 try Files.rename(folder(of: name), to: backup)
-                try Files.syncFolder(streaksFolder)
             } catch {
                 throw .system(error)
             }
-            try refreshCache(updating: [], removing: [name], zone: zone)
-            return backup
+            // Moved: a failure from here on does not undo it.
+            _ = try? Files.syncFolder(streaksFolder)
+            let cacheProblem = refreshCacheReporting(updating: [], removing: [name], zone: zone)
+            return RemoveOutcome(backup: backup, cacheProblem: cacheProblem)
         }
     }
 
     // MARK: The prompt cache
 
     /// Rewrites the prompt cache with fresh lines for `streaks`, keeping the other lines.
-    /// When the old cache cannot be read, every streak is rebuilt from its files. Call with
-    /// the lock held.
+    /// When the old cache cannot be read, or does not list the same streaks as the folder,
+    /// every other streak is rebuilt from its files. Call with the lock held.
     public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
                              zone: some ZoneRules) throws(StoreError) {
         let stamp = Files.stamp(streaksFolder)
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
-        if let old, let decoded = PromptCache.decode(old), Set(decoded.map(\.name)) == Set(try names().map(\.text)) {
+        let present = Set(try names().map(\.text))
+        if let old, let decoded = PromptCache.decode(old) {
             for entry in decoded { entries[entry.name] = entry }
-        } else {
-            for name in try names() {
-                // A streak whose files cannot be read is left out of the prompt; the command
-                // that reads it reports why.
-                guard let streak = try? load(name, zone: zone) else { continue }
-                entries[name.text] = streak.cacheEntry(zone: zone)
-            }
         }
         for streak in streaks { entries[streak.name.text] = streak.cacheEntry(zone: zone) }
         for name in removing { entries[name.text] = nil }
+        if Set(entries.keys) != present {
+            let missing = present.subtracting(entries.keys)
+            entries = entries.filter { present.contains($0.key) }
+            for name in try names() where missing.contains(name.text) {
+                // A streak whose files cannot be read is left out of the prompt; the command
+                // that reads it reports why.
+                guard let streak = try? load(name, zone: zone) else {
+                    entries[name.text] = nil
+                    continue
+                }
+                entries[name.text] = streak.cacheEntry(zone: zone)
+            }
+        }
         do throws(SystemError) {
+            TestPoint.reach("cache-write")
             // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
             try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values), stamp: stamp).utf8,
                                       durable: false, locked: true)
@@ -650,21 +727,50 @@ public struct Store: Sendable {
         }
     }
 
+    /// `refreshCache` after a change that is already recorded: a cache that cannot be written
+    /// (a full disk) is returned for the command to report, not thrown, since the change
+    /// itself stands. The prompt notices the streak folders changed and rebuilds it later.
+    func refreshCacheReporting(updating streaks: [LoadedStreak], removing: [StreakName] = [],
+                               zone: some ZoneRules) -> SystemError? {
+        do throws(StoreError) {
+            try refreshCache(updating: streaks, removing: removing, zone: zone)
+            return nil
+        } catch {
+            if case .system(let failure) = error { return failure }
+            return SystemError("update", cachePath, code: EIO, detail: "\(error)")
+        }
+    }
+
+    /// The right to run the prompt's background refresh, or nil when another refresh holds it:
+    /// an advisory lock on the data folder itself (no extra file), released when the returned
+    /// descriptor goes or the process ends. One refresh at a time, however many prompts ask.
+    public func claimRefresh() -> FileDescriptor? {
+        guard let folder = try? FileDescriptor.open(home, O_RDONLY | O_DIRECTORY), folder.tryLockExclusive() else {
+            return nil
+        }
+        return folder
+    }
+
     /// Rebuilds the prompt cache from every streak's files.
-    public func rebuildCache(zone: some ZoneRules) throws(StoreError) {
-        try locked { () throws(StoreError) in
-            let stamp = Files.stamp(streaksFolder)
-            var entries: [PromptCache.Entry] = []
-            for name in try names() {
-                guard let streak = try? load(name, zone: zone) else { continue }
-                entries.append(streak.cacheEntry(zone: zone))
-            }
-            do throws(SystemError) {
-                try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
-                                          locked: true)
-            } catch {
-                throw .system(error)
-            }
+    public func rebuildCache(zone: some ZoneRules, waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) {
+        try locked(waitingAtMost: milliseconds) { () throws(StoreError) in
+            try rebuildCacheLocked(zone: zone)
+        }
+    }
+
+    /// `rebuildCache` with the lock already held.
+    func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
+        var entries: [PromptCache.Entry] = []
+        for name in try names() {
+            guard let streak = try? load(name, zone: zone) else { continue }
+            entries.append(streak.cacheEntry(zone: zone))
+        }
+        do throws(SystemError) {
+            try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
+                                      locked: true)
+        } catch {
+            throw .system(error)
         }
     }
 }
@@ -774,6 +880,8 @@ public struct TickOutcome: Sendable {
     public var day: GoalProgress
     /// The round lengths and records the action reached (`Milestones`).
     public var milestones = Milestones()
+    /// Why the prompt cache could not be updated after the action was recorded, if it could not.
+    public var cacheProblem: SystemError?
     /// Whether the tick read and replayed the whole history (not the cache's line).
     public var replayed = true
 
@@ -781,6 +889,27 @@ public struct TickOutcome: Sendable {
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
         progress.reading(on: today, zone: zone)
     }
+}
+
+public struct RecordOutcome: Sendable {
+    /// The streak as it stands after the records.
+    public var streak: LoadedStreak
+    /// Why the prompt cache could not be updated after they were recorded, if it could not.
+    public var cacheProblem: SystemError?
+}
+
+public struct ConfigureOutcome: Sendable {
+    public var settings: StreakSettings
+    public var created: Bool
+    /// Why the prompt cache could not be updated after the settings were written, if it could not.
+    public var cacheProblem: SystemError?
+}
+
+public struct RemoveOutcome: Sendable {
+    /// Where the streak's folder went.
+    public var backup: String
+    /// Why the prompt cache could not be updated after the move, if it could not.
+    public var cacheProblem: SystemError?
 }
 
 /// A line of a data file that could not be read.
@@ -791,6 +920,11 @@ public struct FileProblem: Equatable, Sendable {
 
     /// Line 0 means the whole file.
     public var message: String { line > 0 ? "\(path):\(line): \(reason)" : "\(path): \(reason)" }
+
+    /// The message, and what happens to what could not be read: left in place, not counted.
+    public var warning: String {
+        message + (line > 0 ? " (line kept, not counted)" : " (file left as it is; its actions count once it reads)")
+    }
 }
 
 public enum StoreError: Error, Sendable {
@@ -800,4 +934,21 @@ public enum StoreError: Error, Sendable {
     case missing(StreakName)
     /// The action was recorded, but the streak's settings file does not read.
     case recordedDespite(FileProblem)
+    /// Another process held the data folder's lock (at this path) for this many milliseconds.
+    case busy(String, Int)
+    /// A write that spans many files (an import) is written down whole, but a step of it
+    /// failed: the next command that can write finishes it.
+    case unfinished(SystemError)
+    /// An action whose log line would not read back (an offset past 14 hours, a year past
+    /// 9999), refused before anything was written.
+    case unrecordable(String)
+
+    /// The error as a problem with the file at `path` (line 0: the whole file).
+    func problem(_ path: String) -> FileProblem {
+        switch self {
+        case .corrupt(let problem), .recordedDespite(let problem): return problem
+        case .system(let error): return FileProblem(path: error.path, line: 0, reason: "cannot be read: " + error.reason)
+        default: return FileProblem(path: path, line: 0, reason: "\(self)")
+        }
+    }
 }

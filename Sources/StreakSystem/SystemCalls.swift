@@ -12,16 +12,56 @@ public struct SystemError: Error, Equatable, Sendable {
     public var operation: String
     public var path: String
     public var code: Int32
+    /// Why, in words, when `errno` would mislead: a named pipe where a file belongs has no
+    /// `errno` of its own.
+    public var detail: String?
 
-    public init(_ operation: String, _ path: String, code: Int32 = errno) {
+    public init(_ operation: String, _ path: String, code: Int32 = errno, detail: String? = nil) {
         self.operation = operation
         self.path = path
         self.code = code
+        self.detail = detail
     }
 
     /// `cannot open /x/y: Permission denied`.
     public var message: String {
-        "cannot \(operation) \(path): \(SystemError.describe(code))"
+        "cannot \(operation) \(path): \(reason)"
+    }
+
+    /// `Permission denied`, or the detail.
+    public var reason: String {
+        detail ?? SystemError.describe(code)
+    }
+
+    /// The disk (or the user's quota) is full: nothing more can be written until space is freed.
+    public var isDiskFull: Bool { code == ENOSPC || code == EDQUOT }
+
+    /// Permissions, or a read-only file system: the folder's owner can fix it.
+    public var isPermission: Bool { code == EACCES || code == EPERM || code == EROFS }
+
+    /// What to do about it, for the end of an error message.
+    public var advice: String {
+        if isDiskFull { return "the disk is full (or your quota is used up): free some space, then try again" }
+        if code == EROFS { return "the file system is read-only: set STREAKPROMPT_HOME to a folder on a writable disk" }
+        if isNotRegularFile { return "move it out of the way: streakprompt never wrote it" }
+        return "check the folder's permissions, or set STREAKPROMPT_HOME to a folder you can write"
+    }
+
+    /// What stands at the path is not a regular file (a folder, a named pipe, a device).
+    public var isNotRegularFile: Bool { detail != nil && code == EINVAL }
+
+    /// A name for a file that is not a regular file, from its mode: `a folder`, `a named pipe`.
+    static func notRegular(_ operation: String, _ path: String, mode: mode_t) -> SystemError {
+        let kind: String
+        switch mode & S_IFMT {
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a named pipe (FIFO)"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "not a regular file"
+        }
+        return SystemError(operation, path, code: EINVAL,
+                           detail: kind == "not a regular file" ? kind : "it is \(kind), not a regular file")
     }
 
     public static func describe(_ code: Int32) -> String {
@@ -67,6 +107,15 @@ public enum ProcessSetup {
     public static func ignoreBrokenPipe() {
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// Ends the process (SIGALRM, default action) once it has run `seconds` from now: the
+    /// bound on what the prompt and its background refresh may spend, whatever the file
+    /// system does. Everything they write is atomic, so being cut short leaves nothing half
+    /// done. Not inherited by processes they start.
+    public static func limitRunTime(seconds: UInt32) {
+        signal(SIGALRM, SIG_DFL)
+        alarm(seconds)
+    }
 }
 
 /// An open file descriptor, closed when the last reference goes.
@@ -78,6 +127,43 @@ public final class FileDescriptor {
         let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC, mode) } }
         guard fd >= 0 else { throw SystemError("open", path) }
         return FileDescriptor(raw: fd, path: path)
+    }
+
+    /// Opens a file that must be a regular file, without ever blocking: a named pipe, a
+    /// device or a folder put where a data file belongs is refused instead of waited on (an
+    /// `open` of a FIFO blocks until someone writes to it, which would hang a prompt or a tick
+    /// holding the lock). Regular files ignore `O_NONBLOCK`, so reads and writes are as usual.
+    /// `size` receives the file's size from the same `fstat` that checked its kind.
+    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644,
+                                   size: inout Int) throws(SystemError) -> FileDescriptor {
+        if flags & (O_WRONLY | O_RDWR) != 0 {
+            // Opening a FIFO for writing blocks (or fails with ENXIO): look before opening.
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                throw SystemError.notRegular("open", path, mode: info.st_mode)
+            }
+        }
+        let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, mode) } }
+        guard fd >= 0 else {
+            let failure = errno
+            var info = stat()
+            if failure == ENXIO || failure == EISDIR, stat(path, &info) == 0 {
+                throw SystemError.notRegular("open", path, mode: info.st_mode)
+            }
+            throw SystemError("open", path, code: failure)
+        }
+        let file = FileDescriptor(raw: fd, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemError("stat", path) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError.notRegular("read", path, mode: info.st_mode) }
+        size = Int(info.st_size)
+        return file
+    }
+
+    /// `openRegular` without the size.
+    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {
+        var size = 0
+        return try openRegular(path, flags, mode: mode, size: &size)
     }
 
     private init(raw: Int32, path: String) {
@@ -127,6 +213,41 @@ public final class FileDescriptor {
         if !ok { throw SystemError("write", path) }
     }
 
+    /// Cuts the file back to `size` bytes and flushes that, as well as it can (used to take
+    /// back a write that failed half-way; a truncation needs no free space).
+    public func truncate(to size: Int) {
+        _ = retrying { ftruncate(raw, off_t(size)) }
+        _ = retrying { fsync(raw) }
+    }
+
+    /// Writes `bytes` at `offset`, all of them.
+    public func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                retrying { pwrite(self.raw, raw.baseAddress! + written, raw.count - written, off_t(offset + written)) }
+            }
+            if n < 0 { throw SystemError("write", path) }
+            written += n
+        }
+    }
+
+    /// `count` bytes from `offset` (fewer at the end of the file).
+    public func contents(count: Int, at offset: Int) throws(SystemError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { raw in
+                retrying { pread(self.raw, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled)) }
+            }
+            if n < 0 { throw SystemError("read", path) }
+            if n == 0 { break }
+            filled += n
+        }
+        buffer.removeLast(count - filled)
+        return buffer
+    }
+
     public func sync() throws(SystemError) {
         guard retrying({ fsync(raw) }) == 0 else { throw SystemError("sync", path) }
     }
@@ -139,26 +260,28 @@ public final class FileDescriptor {
         return n == 1 ? byte : nil
     }
 
-    /// Up to `count` bytes from `offset` (fewer at the end of the file).
-    public func bytes(at offset: Int, count: Int) throws(SystemError) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: max(0, count))
-        var filled = 0
-        while filled < buffer.count {
-            let n = buffer.withUnsafeMutableBytes { raw in
-                retrying { pread(self.raw, raw.baseAddress! + filled, raw.count - filled, off_t(offset + filled)) }
-            }
-            if n < 0 { throw SystemError("read", path) }
-            if n == 0 { break }
-            filled += n
+    /// Takes the exclusive lock on the file (released on close, or when the process dies, even
+    /// by `kill -9`), waiting at most `milliseconds` for another holder to let go. False when
+    /// the time ran out.
+    ///
+    /// The wait polls (1 ms, doubling to 20 ms) rather than blocking in `flock`: a blocking
+    /// wait can only be cut short by a signal, which would take the process's one alarm.
+    public func lockExclusive(waitingAtMost milliseconds: Int) throws(SystemError) -> Bool {
+        let deadline = Monotonic.milliseconds() + Int64(milliseconds)
+        var pause: Int64 = 1
+        while true {
+            if retrying({ flock(raw, LOCK_EX | LOCK_NB) }) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EAGAIN else { throw SystemError("lock", path) }
+            let left = deadline - Monotonic.milliseconds()
+            if left <= 0 { return false }
+            Monotonic.sleep(milliseconds: min(pause, left))
+            pause = min(pause * 2, 20)
         }
-        buffer.removeLast(buffer.count - filled)
-        return buffer
     }
 
-    /// Blocks until this process holds the exclusive lock on the file (released on close, or
-    /// when the process dies, even by `kill -9`).
-    public func lockExclusive() throws(SystemError) {
-        guard retrying({ flock(raw, LOCK_EX) }) == 0 else { throw SystemError("lock", path) }
+    /// Takes the lock if nobody holds it; false at once otherwise.
+    public func tryLockExclusive() -> Bool {
+        retrying({ flock(raw, LOCK_EX | LOCK_NB) }) == 0
     }
 
     public func unlock() {

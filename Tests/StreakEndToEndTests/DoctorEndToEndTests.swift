@@ -45,7 +45,9 @@ struct DoctorEndToEndTests {
         #expect(repair.stdout.contains("kept 3 readable actions"))
         let asides = try FileManager.default.contentsOfDirectory(atPath: box.home + "/streaks/quiz").filter { $0.contains(".corrupt-") }
         #expect(asides.count == 1)
-        #expect(try box.read("streaks/quiz/" + asides[0]) == log, "the whole old file is kept")
+        let aside = try box.read("streaks/quiz/" + asides[0])
+        #expect(aside.hasSuffix("# line 5:\n2026-03-04 2026-03-04T1\n"), "only the unreadable line goes aside: \(aside)")
+        #expect(!aside.contains("2026-03-01 "), "no readable action is hidden in the copy")
         #expect(try box.read(logPath) == String(log.dropLast("2026-03-04 2026-03-04T1".count)))
         #expect(try box.status("quiz", now: "2026-03-03")["total"] as? Int == 3)
         #expect(try box.sp("doctor").status == 0)

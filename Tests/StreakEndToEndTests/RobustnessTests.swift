@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Bad input, bad files and bad timing: each gets a clear error (or, in the prompt, silence),
 /// and no action is lost.
@@ -74,20 +77,25 @@ struct RobustnessTests {
         #expect(try box.status(now: "2026-11-23")["current"] as? Int == 4)
     }
 
-    @Test func missingCorruptHugeOrUnreadableCacheSilencesThePrompt() throws {
+    /// Whatever is wrong with the cache, the prompt that finds it prints nothing, and has the
+    /// cache rebuilt from the logs in the background, so the next prompt shows the streak.
+    @Test func missingCorruptHugeOrUnreadableCacheSilencesThePromptThenHeals() throws {
         let box = try seeded()
         let cache = box.home + "/prompt.cache"
         #expect(try box.prompt(now: "2026-11-22") == "🔥3")
+        let damages: [(String, () throws -> Void)] = [
+            ("missing", { try FileManager.default.removeItem(atPath: cache) }),
+            ("garbage", { try box.write("prompt.cache", "\u{00}\u{FF}garbage\n") }),
+            ("huge", { try box.write("prompt.cache", "streakprompt-cache 1\n" + String(repeating: "x", count: 2 << 20) + "\n") }),
+            ("a named pipe", { try FileManager.default.removeItem(atPath: cache); mkfifo(cache, 0o644) }),
+        ]
+        for (_, damage) in damages {
+            try damage()
+            try expectSilentPrompt(box)
+            try box.eventuallyPrompts([], now: "2026-11-22", "🔥3")
+        }
 
-        try FileManager.default.removeItem(atPath: cache)
-        try expectSilentPrompt(box)
-
-        try box.write("prompt.cache", "\u{00}\u{FF}garbage\n")
-        try expectSilentPrompt(box)
-
-        try box.write("prompt.cache", "streakprompt-cache 1\n" + String(repeating: "x", count: 2 << 20) + "\n")
-        try expectSilentPrompt(box)
-
+        // A folder in its place cannot be replaced: the prompt stays silent.
         try FileManager.default.removeItem(atPath: cache)
         try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: false)
         try expectSilentPrompt(box)
@@ -156,10 +164,21 @@ struct RobustnessTests {
         let box = try seeded()
         try FileManager.default.removeItem(atPath: box.home + "/prompt.cache")
         let before = try snapshot(box.home)
-        for command in [["status"], ["status", "--json"], ["list"], ["list", "--json"], ["history"], [], ["prompt", "default"]] {
+        for command in [["status"], ["status", "--json"], ["list"], ["list", "--json"], ["history"], ["export"]] {
             try box.spArgs(command)
         }
         #expect(try snapshot(box.home) == before)
+        // The prompt writes nothing itself; with data and no cache it has the cache rebuilt
+        // in the background (and only the cache).
+        try box.spArgs(["prompt", "default"])
+        var after = before
+        for _ in 0..<100 where after["prompt.cache"] == nil {
+            usleep(50_000)
+            after = try snapshot(box.home)
+        }
+        #expect(after["prompt.cache"] != nil)
+        after["prompt.cache"] = nil
+        #expect(after == before)
     }
 
     func snapshot(_ folder: String) throws -> [String: Data] {

@@ -95,6 +95,18 @@ func shell(_ program: String, _ options: [String], script: String, in box: Sandb
 /// a process another test is running would make that test wait; so this one is spawned
 /// directly, with nothing but /dev/null open.
 func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32 {
+    let pid = spawnQuietly(arguments, environment: environment)
+    guard pid > 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 {
+        if errno != EINTR { return -1 }
+    }
+    return status
+}
+
+/// Starts a program as `spawnAndWait` does (nothing open but /dev/null, no blocked signal)
+/// and returns its process id without waiting (-1 if it did not start).
+func spawnQuietly(_ arguments: [String], environment: [String: String]) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -135,11 +147,7 @@ func spawnAndWait(_ arguments: [String], environment: [String: String]) -> Int32
     }
     var pid: pid_t = 0
     guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else { return -1 }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-        if errno != EINTR { return -1 }
-    }
-    return status
+    return pid
 }
 
 /// One tmux server on its own socket, with one window running a command; killed by `stop`.

@@ -135,7 +135,9 @@ final class Sandbox {
     let root: URL
     var environment: [String: String]
 
-    var home: String { root.appendingPathComponent("data").path }
+    /// The data folder: `STREAKPROMPT_HOME` of the environment (the sandbox's `data`, unless
+    /// a test put it elsewhere).
+    var home: String { environment["STREAKPROMPT_HOME"] ?? root.appendingPathComponent("data").path }
 
     init(tz: String = "UTC", extra: [String: String] = [:]) throws {
         root = FileManager.default.temporaryDirectory

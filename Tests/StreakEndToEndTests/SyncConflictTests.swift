@@ -115,7 +115,7 @@ struct SyncConflictTests {
         #expect(finding?.contains("lines") == true, "\(doctor.stdout)")
 
         let repair = try box.sp("doctor", "--repair")
-        #expect(repair.stdout.contains("3 conflict markers set aside"), "\(repair.stdout)")
+        #expect(repair.stdout.contains("set 3 conflict markers aside"), "\(repair.stdout)")
         #expect(!repair.stdout.contains("conflict markers (lines"), "checked again: gone")
         let repaired = try box.read("streaks/quiz/test.log")
         #expect(!repaired.contains("<<<<<<<") && !repaired.contains("======="))

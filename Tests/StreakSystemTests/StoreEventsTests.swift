@@ -20,7 +20,7 @@ struct StoreEventsTests {
         _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
         let goal = StreakEvent.rules(RuleChange(from: StreakDay("2026-03-03")!, at: Self.instant("2026-03-02T10:00:00Z"),
                                                 fields: RuleFields(goal: 2)))
-        let streak = try store.record([goal], to: quiz, zone: utc)
+        let streak = try store.record([goal], to: quiz, zone: utc).streak
         #expect(try scratch.read("data/streaks/quiz/laptop.events") == EventLog.header
             + "2026-03-02T10:00:00+00:00 rules from=2026-03-03 goal=2\n")
         #expect(streak.replay.rules(on: StreakDay("2026-03-03")!).goal == 2)
@@ -46,7 +46,7 @@ struct StoreEventsTests {
         try scratch.write("data/streaks/quiz/laptop.events", torn)
         let pause = StreakEvent.pause(PauseRecord(.pause, from: StreakDay("2026-03-10")!, to: StreakDay("2026-03-10")!,
                                                   at: Self.instant("2026-03-02T10:00:00Z")))
-        let streak = try store.record([pause], to: quiz, zone: utc)
+        let streak = try store.record([pause], to: quiz, zone: utc).streak
         // The torn line got its line break: a whole (bad) line now, kept for the report.
         let text = try scratch.read("data/streaks/quiz/laptop.events")
         #expect(text == torn + "\n2026-03-02T10:00:00+00:00 pause from=2026-03-10 to=2026-03-10\n")
@@ -137,7 +137,7 @@ struct StoreEventsTests {
             let from = StreakDay("2026-03-10")! + 7 * week
             events.append(.pause(PauseRecord(.pause, from: from, to: from + 1, at: Self.instant("2026-03-02T10:00:00Z"))))
         }
-        let streak = try store.record(events, to: quiz, zone: utc)
+        let streak = try store.record(events, to: quiz, zone: utc).streak
         let horizon = try #require(streak.replay.progress.ahead.horizon)
         let today = horizon + 3
         #expect(streak.replay.progress.ahead.reachesHorizon(by: today))

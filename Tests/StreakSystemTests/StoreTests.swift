@@ -59,7 +59,7 @@ struct StoreTests {
         #expect(try store.merge(actions, into: quiz, settings: StreakSettings(icon: "📚"), zone: utc).actions == 2)
         #expect(try store.merge(actions, into: quiz, zone: utc).actions == 0)
         #expect(try store.settings(of: quiz).icon == "📚")
-        let backup = try store.remove(quiz, stamp: Store.stamp(at: 1_772_359_200, zone: utc), zone: utc)
+        let backup = try store.remove(quiz, stamp: Store.stamp(at: 1_772_359_200, zone: utc), zone: utc).backup
         #expect(backup == scratch.data + "/backups/quiz-20260301T100000")
         #expect(!store.exists(quiz))
         #expect(scratch.exists(backup + "/laptop.log"))

@@ -60,10 +60,11 @@ enum Add: Command {
         }
         guard store.exists(name) else {
             // A new streak: the defaults (an icon no other streak has), with what was given.
-            let settings = try storeCall { () throws(StoreError) -> StreakSettings in
+            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
                 try store.create(name, with: given, zone: context.zone)
             }
-            var line = "Added \(settings.icon) \(name): \(Report.rulesText(settings.rules))."
+            Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
+            var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))."
             if invocation.has(from) { line += " A new streak's rules cover all its dates; --from is for later changes." }
             context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")
             return 0
@@ -71,9 +72,11 @@ enum Add: Command {
         if given.isEmpty { throw StoreError.exists(name).commandError }
         var settings = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
         if let icon = given.icon, icon != settings.icon {
-            settings = try storeCall { () throws(StoreError) -> StreakSettings in
-                try store.configure(name, zone: context.zone) { $0.icon = icon }.0
+            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
+                try store.configure(name, zone: context.zone) { $0.icon = icon }
             }
+            Exit.warnCache(outcome.cacheProblem, done: "the icon is saved")
+            settings = outcome.settings
         }
         guard !given.rules.isEmpty else {
             context.out.line("Updated \(name): icon \(settings.icon).")
@@ -84,9 +87,11 @@ enum Add: Command {
         let effective = before.replay.timeline.effectiveDate(from: date, setsTarget: given.rules.target != nil,
                                                              weekStart: store.weekStart)
         let change = RuleChange(from: date, at: context.zone.local(at: today.now), fields: given.rules)
-        let streak = try storeCall { () throws(StoreError) -> LoadedStreak in
+        let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([.rules(change)], to: name, zone: context.zone)
         }
+        Exit.warnCache(recorded.cacheProblem, done: "the change is recorded")
+        let streak = recorded.streak
         var when = effective == today.day ? "today (\(effective))" : "\(effective.weekday.title) \(effective)"
         if effective != date { when += " (the first week start on or after \(date): a week keeps the rules it started with)" }
         context.out.line("Updated \(settings.icon) \(name): \(Report.changeText(given.rules)), from \(when).")

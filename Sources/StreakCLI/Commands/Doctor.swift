@@ -24,17 +24,28 @@ enum Doctor: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let store = try context.store()
-        if invocation.has(repair) {
+        let checkup = Checkup(store: store, environment: context.environment)
+        var findings: [Finding]
+        if invocation.has(repair), Files.isFolder(store.home) {
             let stamp = context.fileStamp(at: Clock.now())
-            let done = try storeCall { () throws(StoreError) -> [Finding] in
-                try Repair(store: store, stamp: stamp).run(zone: context.zone)
+            // The check after the repair runs under the same lock: it sees what the repair
+            // left, not a tick that landed in between.
+            let (done, checked) = try storeCall { () throws(StoreError) -> ([Finding], [Finding]) in
+                try store.locked { () throws(StoreError) -> ([Finding], [Finding]) in
+                    let done = try Repair(store: store, stamp: stamp).runLocked(zone: context.zone)
+                    return (done, checkup.data() + checkup.cache(zone: context.zone))
+                }
             }
             print(done, to: context.out)
             context.out.line()
+            findings = checked
+        } else {
+            if invocation.has(repair) {
+                print([Finding("repair", .note, "no data folder yet: nothing to repair")], to: context.out)
+                context.out.line()
+            }
+            findings = checkup.dataAndCache(zone: context.zone)
         }
-        let checkup = Checkup(store: store, environment: context.environment)
-        var findings = checkup.data()
-        findings += checkup.cache(zone: context.zone)
         findings += checkup.sharing()
         findings += checkup.shellPlugins()
         findings += checkup.gitHooks()

@@ -27,6 +27,12 @@ enum Export: Command {
         var streaks: [ExportedStreak] = []
         for name in names {
             let streak = try Report.load(name, store, context)
+            // A log that cannot be read at all would make a backup that silently lacks its
+            // actions: better no backup than one that looks complete. (Unreadable lines of a
+            // readable log are garbage, not actions: they are reported and left out.)
+            if let unreadable = streak.problems.first(where: { $0.line == 0 }) {
+                throw .failure("\(unreadable.message); the export would lack its actions, so nothing was exported; make the file readable (see 'streakprompt doctor')")
+            }
             streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions, events: streak.events))
         }
         let document = ExportDocument(streaks: streaks)

@@ -25,7 +25,7 @@ enum Import: Command {
         let label = path == "-" ? "standard input" : path
         let bytes: [UInt8]
         do throws(SystemError) {
-            bytes = try Files.read(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
+            bytes = try Files.readStream(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
         } catch {
             throw .failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
         }
@@ -48,29 +48,26 @@ enum Import: Command {
             existing.insert(streak.name)
             _ = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: streak.name) }
             let actions = try storeCall { () throws(StoreError) -> Actions in try store.actions(of: streak.name) }
-            for problem in actions.problems { Exit.warn(problem.message + " (line kept, not counted)") }
+            for problem in actions.problems { Exit.warn(problem.warning) }
             let events = try storeCall { () throws(StoreError) -> Events in try store.events(of: streak.name) }
-            for problem in events.problems { Exit.warn(problem.message + " (line kept, not counted)") }
+            for problem in events.problems { Exit.warn(problem.warning) }
             if streak.archived, !EventLog.archived(events.events) { archiving.insert(streak.name) }
         }
 
-        var added = 0
-        var addedRecords = 0
-        var known = 0
-        var created: [String] = []
-        for streak in document.streaks {
+        // One merge for every streak: all of it lands, or none (even if the process is killed).
+        let imports = document.streaks.map { streak in
             let isNew = !existing.contains(streak.name)
             var events = streak.events
             if streak.archived, isNew || archiving.contains(streak.name) { events.append(.archive(now)) }
-            let fresh = try storeCall { () throws(StoreError) -> Merged in
-                try store.merge(streak.actions, events: events, into: streak.name,
-                                settings: isNew ? (streak.settings ?? StreakSettings()) : nil, zone: context.zone)
-            }
-            added += fresh.actions
-            addedRecords += fresh.events
-            known += streak.actions.count - fresh.actions
-            if isNew { created.append(streak.name.text) }
+            return StreakImport(name: streak.name, actions: streak.actions, events: events,
+                                settings: isNew ? (streak.settings ?? StreakSettings()) : nil)
         }
+        let outcome = try storeCall { () throws(StoreError) -> MergeOutcome in try store.merge(imports, zone: context.zone) }
+        let added = outcome.added.reduce(0, +)
+        let addedRecords = outcome.addedEvents.reduce(0, +)
+        let known = document.streaks.map(\.actions.count).reduce(0, +) - added
+        let created = document.streaks.filter { !existing.contains($0.name) }.map(\.name.text)
+        Exit.warnCache(outcome.cacheProblem, done: "the import is recorded")
         guard !invocation.has(CommandTable.quiet) else { return 0 }
         let streakWord = document.streaks.count == 1 ? "streak" : "streaks"
         var message = "Imported \(added) new \(added == 1 ? "action" : "actions") into \(document.streaks.count) \(streakWord)"

@@ -94,7 +94,16 @@ enum ImportGit: Command {
             known = Set(try Report.load(name, store, context).actions.map(\.day))
         }
         let fresh = actions.filter { !known.contains($0.day) }
-        let added = try storeCall { () throws(StoreError) -> Int in try store.merge(fresh, into: name, zone: context.zone).actions }
+        // A commit dated where no log line can go (a year past 9999 after the day start) is skipped.
+        let recordable = fresh.filter(\.isRecordable)
+        if recordable.count < fresh.count {
+            Exit.warn("\(fresh.count - recordable.count) commits are dated outside the years 0000–9999 and were skipped")
+        }
+        let outcome = try storeCall { () throws(StoreError) -> MergeOutcome in
+            try store.merge([StreakImport(name: name, actions: recordable)], zone: context.zone)
+        }
+        let added = outcome.added.first ?? 0
+        Exit.warnCache(outcome.cacheProblem, done: "the commits are recorded")
 
         let repos = repositories.count == 1 ? "1 repository" : "\(repositories.count) repositories"
         let commits = mine.count == 1 ? "1 commit" : "\(mine.count) commits"

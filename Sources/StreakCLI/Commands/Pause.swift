@@ -46,9 +46,11 @@ enum Pause: Command {
             return 0
         }
         let record = PauseRecord(kind, from: first, to: last, at: context.zone.local(at: today.now))
-        let streak = try storeCall { () throws(StoreError) -> LoadedStreak in
+        let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([.pause(record)], to: name, zone: context.zone)
         }
+        Exit.warnCache(recorded.cacheProblem, done: "the \(kind == .pause ? "pause" : "unpause") is recorded")
+        let streak = recorded.streak
         var total = 0
         day = first
         while day <= last {

@@ -130,7 +130,12 @@ enum Prompt: Command {
         return render(options, out: out, environment: .process)
     }
 
+    /// The prompt ends after this many seconds whatever happens (a hung network file system,
+    /// a machine thrashing): a prompt that shows nothing beats one that never comes back.
+    static let timeLimit: UInt32 = 2
+
     static func render(_ options: Options, out: Output, environment: Environment) -> Int32 {
+        ProcessSetup.limitRunTime(seconds: timeLimit)
         do {
             try write(options, out: out, environment: environment)
             return 0

@@ -11,9 +11,11 @@ enum Remove: Command {
         let store = try context.store()
         let name = try Roster.streak(invocation, store, whenNone: nil)
         let stamp = context.fileStamp(at: try context.now(invocation))
-        let backup = try storeCall { () throws(StoreError) -> String in
+        let outcome = try storeCall { () throws(StoreError) -> RemoveOutcome in
             try store.remove(name, stamp: stamp, zone: context.zone)
         }
+        let backup = outcome.backup
+        Exit.warnCache(outcome.cacheProblem, done: "\(name) is removed")
         context.out.line("Removed \(name). Its files are kept in \(backup); move that folder back into \(store.streaksFolder)/\(name) to restore it.")
         return 0
     }

@@ -28,12 +28,18 @@ enum Tick: Command {
         let name = try Roster.streak(invocation, store, whenNone: .default)
         let at = context.zone.local(at: today.now)
         let action = Action(day: today.day, at: at, count: invocation.integer(count) ?? 1, note: invocation.text(note))
-        let outcome = try storeCall { () throws(StoreError) -> TickOutcome in
-            try store.tick(name, action: action, zone: context.zone)
+        let outcome: TickOutcome
+        do throws(StoreError) {
+            outcome = try store.tick(name, action: action, zone: context.zone)
+        } catch {
+            // The exit status tells whether the action was recorded; so must the message.
+            if case .recordedDespite = error { throw error.commandError }
+            throw .failure(error.commandError.message + "; the action was not recorded")
         }
         for problem in outcome.problems {
-            Exit.warn(problem.message + " (line kept, not counted; 'streakprompt doctor' reports every problem)")
+            Exit.warn(problem.warning + "; 'streakprompt doctor' reports every problem")
         }
+        Exit.warnCache(outcome.cacheProblem, done: "the action is recorded")
         guard !invocation.has(CommandTable.quiet) else { return 0 }
         let presentDay = today.clock.day(at: try context.present())
         context.out.line(message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone))

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import StreakCore
+import StreakSystem
+
+/// What each target checks beyond "does not crash": the property that makes the parser safe
+/// to trust, so a violation stops the fuzzer like a crash does (and leaves the input behind).
+enum Checks {
+    /// Stops the run with the input kept as a crash artifact.
+    static func require(_ condition: @autoclosure () -> Bool, _ what: @autoclosure () -> String) {
+        if !condition() {
+            fputs("fuzz check failed: \(what())\n", stderr)
+            abort()
+        }
+    }
+
+    static let zones: [any ZoneRules] = [LocalZone(), FixedOffsetZone(offset: 0), FixedOffsetZone(offset: 14 * 3600),
+                                         FixedOffsetZone(offset: -Instant.maxOffset)]
+
+    /// Every action the reader takes is one the writer can write, and reads back the same.
+    static func actionLog(_ bytes: [UInt8]) {
+        let parsed = ActionLog.parse(bytes)
+        for action in parsed.actions {
+            require(action.isRecordable, "the reader took \(action), which cannot be written back")
+            let again = ActionLog.parse(Array(ActionLog.line(action).utf8))
+            require(again.actions == [action] && again.bad.isEmpty, "\(action) does not read back from its line")
+        }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        require(parsed.actions.count + parsed.bad.count <= lines, "more actions and bad lines than lines")
+        _ = Replay(days: parsed.actions.map(\.day), rules: Rules(), zone: FixedOffsetZone(offset: 0))
+    }
+
+    /// Settings that read are written back as settings that read the same.
+    static func settings(_ bytes: [UInt8]) {
+        guard case .success(let settings) = StreakSettings.parse(bytes) else { return }
+        let again = StreakSettings.parse(Array(settings.encoded().utf8))
+        require(again == .success(settings), "settings do not read back: \(settings)")
+    }
+
+    /// The prompt's path: whatever the cache holds, reading and rendering it in every host
+    /// ends, in bounded work, with one line of text; and a cache that decodes is a fixed point.
+    static func promptCache(_ bytes: [UInt8]) {
+        guard let entries = PromptCache.decode(bytes) else { return }
+        bytes.withUnsafeBufferPointer { buffer in
+            _ = PromptCache.headerStamp(buffer)
+            _ = PromptCache.contains("default", in: buffer)
+        }
+        let again = PromptCache.decode(Array(PromptCache.encode(entries).utf8))
+        require(again.map(Set.init) == Set(entries), "a decoded cache does not encode back")
+        let today = StreakDay(ordinal: 20_600)
+        for entry in entries.prefix(4) {
+            let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
+            for zone in zones {
+                for day in [today, entry.progress.last.map { $0 + 3 } ?? today, StreakDay.latest] {
+                    let reading = entry.progress.reading(today: day, rules: rules, zone: zone)
+                    for host in Host.allCases {
+                        let text = Segment(name: entry.name, icon: entry.icon, reading: reading)
+                            .rendered(SegmentFormat("{icon}{count}{best}{name}{state}{total}{freezes}"), host: host, color: false)
+                        requireOneLine(text, "cache entry \(entry.name) for \(host)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Times a user types: parsing and the zone arithmetic never trap, an exact moment is one
+    /// a log can hold, and the date of any accepted moment reads back.
+    static func timeInput(_ bytes: [UInt8]) {
+        _ = DayStart(String(decoding: bytes, as: UTF8.self))
+        _ = StreakDay.parse(bytes)
+        guard let input = TimeInput.parse(bytes[...]) else { return }
+        if case .exact(let instant) = input {
+            require(instant.isRecordable, "an exact moment typed by a user is not recordable: \(instant.seconds) \(instant.offset)")
+        }
+        let dayStart = DayStart(seconds: Int(bytes.first ?? 0) * 300 % 86400)
+        for zone in zones { timeInZone(input, zone, dayStart) }
+    }
+
+    static func timeInZone(_ input: TimeInput, _ zone: some ZoneRules, _ dayStart: DayStart) {
+        let moment = input.moment(in: zone)
+        let local = zone.local(at: moment)
+        let clock = DayClock(zone: zone, dayStart: dayStart)
+        let day = clock.day(at: moment)
+        _ = clock.end(of: day)
+        _ = zone.dayExists(day)
+        if local.isRecordable {
+            require(Instant.parse(Array(local.description.utf8)[...]) == local, "\(local) does not read back")
+        }
+    }
+
+    /// Formats: in every host the segment is one line, with no control or bidi character of
+    /// its own, and the host's markup characters doubled.
+    static func segmentFormat(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let format = SegmentFormat(text)
+        _ = format.pieces
+        let reading = Reading(state: .pending, current: 12, best: 40, total: 99, freezesLeft: 2, last: nil,
+                              today: StreakDay(ordinal: 20_600))
+        let icon = String(decoding: bytes.prefix(32), as: UTF8.self)
+        for host in Host.allCases {
+            for color in [false, true] {
+                let rendered = Segment(name: "s", icon: icon, reading: reading).rendered(format, host: host, color: color)
+                if !color {
+                    requireOneLine(rendered, "format for \(host)")
+                    if host == .zsh { requireDoubled(rendered, "%", host) }
+                    if host == .tmux { requireDoubled(rendered, "#", host) }
+                } else {
+                    require(!rendered.contains("\n") && !rendered.contains("\r"), "a line break in the \(host) segment")
+                }
+            }
+        }
+    }
+
+    /// An import file that reads, exported again in either encoding, reads back the same.
+    static func jsonImport(_ bytes: [UInt8]) {
+        guard let document = try? ExportDocument.parseJSON(bytes) else { return }
+        requireRoundTrip(document)
+    }
+
+    static func csvImport(_ bytes: [UInt8]) {
+        guard let document = try? ExportDocument.parseCSV(bytes) else { return }
+        requireRoundTrip(document)
+    }
+
+    /// A journal that reads is written back as the same journal; it never names a path
+    /// outside a streak's folder.
+    static func journal(_ bytes: [UInt8]) {
+        guard let journal = Journal.decode(bytes) else { return }
+        for step in journal.steps { require(Journal.isStreakFilePath(step.path), "the journal names \(step.path)") }
+        require(Journal.decode(journal.encoded()) == journal, "a journal does not read back")
+    }
+
+    // MARK: Helpers
+
+    static func requireOneLine(_ text: String, _ what: String) {
+        for scalar in text.unicodeScalars {
+            require(!Text.isHidden(scalar), "\(what): control or bidi character U+\(String(scalar.value, radix: 16))")
+        }
+    }
+
+    /// Every `mark` comes in a pair (what the host reads as one literal `mark`). Counted in
+    /// scalars, as the host reads bytes: a combining mark after it makes no difference.
+    static func requireDoubled(_ text: String, _ mark: Unicode.Scalar, _ host: Host) {
+        var run = 0
+        for scalar in text.unicodeScalars + ["\u{0}"] {
+            if scalar == mark { run += 1; continue }
+            require(run % 2 == 0, "a lone \(mark) in the \(host) segment: \(text)")
+            run = 0
+        }
+    }
+
+    static func requireRoundTrip(_ document: ExportDocument) {
+        func normal(_ document: ExportDocument) -> [String] {
+            document.streaks.map { streak in
+                let settings = streak.settings ?? StreakSettings()
+                return "\(streak.name)|\(settings.icon)|\(settings.rules)|"
+                    + streak.actions.map { "\($0.day) \($0.at.seconds)" }.joined(separator: ",")
+            }
+        }
+        let expected = normal(document)
+        for action in document.streaks.flatMap(\.actions) {
+            require(action.isRecordable, "an import accepted \(action), which no log can hold")
+        }
+        let fromJSON = try? ExportDocument.parse(Array(document.json().utf8))
+        require(fromJSON.map(normal) == expected, "the JSON export does not read back")
+        let fromCSV = try? ExportDocument.parse(Array(document.csv().utf8))
+        require(fromCSV.map(normal) == expected, "the CSV export does not read back")
+    }
+}

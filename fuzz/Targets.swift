@@ -1,0 +1,15 @@
+import StreakCore
+import StreakSystem
+
+/// Every parser the fuzzer runs, by name. A new parser is one line here, a check in
+/// `Checks.swift`, and a folder of a few valid inputs, `fuzz/corpus/NAME`, to start from.
+let fuzzTargets: [(name: String, check: ([UInt8]) -> Void)] = [
+    ("log", Checks.actionLog),          // MACHINE.log lines
+    ("settings", Checks.settings),      // streak.conf
+    ("cache", Checks.promptCache),      // prompt.cache, as the prompt reads and renders it
+    ("now", Checks.timeInput),          // --now, STREAKPROMPT_NOW, STREAKPROMPT_DAY_START
+    ("format", Checks.segmentFormat),   // --format, STREAKPROMPT_FORMAT, in every host
+    ("json", Checks.jsonImport),        // import FILE (JSON)
+    ("csv", Checks.csvImport),          // import FILE (CSV)
+    ("journal", Checks.journal),        // the import journal in .lock
+]
