@@ -65,6 +65,9 @@ public struct GoalProgress: Hashable, Sendable {
 /// Receives what a fold sees as it walks. The prompt's walk uses `NoObserver`, which the
 /// compiler removes.
 protocol FoldObserver {
+    /// Whether the walk may jump over dates while the run is broken (nothing can change
+    /// there but the unit and the rules); false when the observer wants every date.
+    var skipsBrokenDates: Bool { get }
     mutating func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules)
     mutating func closed(_ span: UnitSpan, _ outcome: UnitOutcome)
     mutating func runEnded(_ run: Run)
@@ -73,6 +76,7 @@ protocol FoldObserver {
 }
 
 struct NoObserver: FoldObserver {
+    var skipsBrokenDates: Bool { true }
     func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules) {}
     func closed(_ span: UnitSpan, _ outcome: UnitOutcome) {}
     func runEnded(_ run: Run) {}

@@ -247,7 +247,17 @@ struct FoldInput: Sendable {
         var range = 0
         var next = days.firstIndex { $0.day >= start } ?? days.count
         var day = start
+        let lastWeek = weekStart.first(ofWeekHolding: end)
         while day <= end {
+            // A broken run stays broken until an action: jump to the week of the next action,
+            // the next rule change or the read date's week, whichever comes first (a date
+            // from year 1 in a log must not cost a walk over two thousand years).
+            if observer.skipsBrokenDates, !state.alive, let through = state.through, day > state.unitEnd(of: through) {
+                var jump = lastWeek
+                if next < days.count { jump = Swift.min(jump, weekStart.first(ofWeekHolding: days[next].day)) }
+                if segment < timeline.segments.count { jump = Swift.min(jump, timeline.segments[segment].from) }
+                if jump > day { day = jump }
+            }
             while segment < timeline.segments.count, timeline.segments[segment].from <= day {
                 upcoming = timeline.segments[segment].rules
                 segment += 1
@@ -270,6 +280,7 @@ struct FoldInput: Sendable {
 /// Collects runs, frozen units and, when asked, each date and unit.
 struct Collector: FoldObserver {
     let marks: Bool
+    var skipsBrokenDates: Bool { !marks }
     var runs: [Run] = []
     var frozen: [UnitSpan] = []
     var days: [DayMark] = []

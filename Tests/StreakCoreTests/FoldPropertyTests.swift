@@ -286,3 +286,43 @@ struct AddingPropertyTests {
         #expect(reachedSome > 10)
     }
 }
+
+@Suite("the fold over long broken gaps")
+struct BrokenGapTests {
+    /// The walk jumps over dates while the run is broken; walking every date (as the calendar
+    /// does, with marks) must give the same reading, runs and frozen units.
+    @Test func jumpingOverABrokenGapReadsLikeWalkingIt() {
+        var random = SeededRandom(seed: 31_337)
+        for iteration in 0..<150 {
+            var generated = RandomHistory(&random, span: 90)
+            // A second burst of actions years later, and a rule change in the gap.
+            let later = generated.base + Int.random(in: 400...3000, using: &random)
+            for offset in 0..<Int.random(in: 1...20, using: &random) {
+                let day = later + offset
+                generated.history.actions.append(Action(day: day, at: RandomHistory.instant(day, 60)))
+            }
+            if Bool.random(using: &random) {
+                generated.history.changes.append(RuleChange(from: later - Int.random(in: 1...200, using: &random),
+                                                            at: RandomHistory.instant(later, 0),
+                                                            fields: RandomHistory.rules(&random)))
+            }
+            let replay = generated.replay()
+            for today in [later - 1, later + 3, later + 40] {
+                let jumped = replay.fold(at: today, zone: generated.zone)
+                let walked = replay.fold(at: today, zone: generated.zone, marks: true)
+                #expect(PlainRules.Answer(jumped) == PlainRules.Answer(walked), "case \(iteration) on \(today)")
+            }
+        }
+    }
+
+    /// A log holding a date from year 1 and one from year 9999 (each readable) folds in a
+    /// moment: found by the fuzzer, where walking every date took seconds.
+    @Test func datesTenThousandYearsApartFoldAtOnce() {
+        let first = StreakDay.d("0001-01-01"), last = StreakDay.d("9999-12-31")
+        let history = StreakHistory(actions: [Action(day: first, at: RandomHistory.instant(first, 60)),
+                                              Action(day: last, at: RandomHistory.instant(last, 60))])
+        let fold = Replay(history: history, zone: TableZone.utc).fold(at: last, zone: TableZone.utc)
+        #expect(fold.reading.total == 2)
+        #expect(fold.runs.count == 2)
+    }
+}
