@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'status'|'list'|'add'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'status'|'list'|'add'|'pause'|'unpause'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -88,13 +88,26 @@ _streakprompt() {
         'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain'; return 0 ;;
         'prompt:--format') :; return 0 ;;
         'prompt:--now') :; return 0 ;;
+        'tick:--count') :; return 0 ;;
+        'tick:--note') :; return 0 ;;
         'tick:--now') :; return 0 ;;
         'status:--now') :; return 0 ;;
         'list:--now') :; return 0 ;;
         'add:--icon') :; return 0 ;;
         'add:--schedule') __streakprompt_complete_list "$cur" 'mon tue wed thu fri sat sun' 'daily' 'weekdays' 'weekends'; return 0 ;;
+        'add:--target') __streakprompt_complete_words "$cur" '1/week' '2/week' '3/week' '4/week' '5/week' '6/week' '7/week'; return 0 ;;
+        'add:--goal') :; return 0 ;;
         'add:--freezes') :; return 0 ;;
+        'add:--earn-freeze') :; return 0 ;;
+        'add:--max-freezes') :; return 0 ;;
+        'add:--from') :; return 0 ;;
         'add:--now') :; return 0 ;;
+        'pause:--from') :; return 0 ;;
+        'pause:--to') :; return 0 ;;
+        'pause:--now') :; return 0 ;;
+        'unpause:--from') :; return 0 ;;
+        'unpause:--to') :; return 0 ;;
+        'unpause:--now') :; return 0 ;;
         'remove:--now') :; return 0 ;;
         'history:--now') :; return 0 ;;
         'calendar:--weeks') :; return 0 ;;
@@ -116,10 +129,12 @@ _streakprompt() {
         case $command in
             '') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' '--version' ;;
             'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' ;;
-            'tick') __streakprompt_complete_words "$cur" '--quiet' '--now' '--help' ;;
+            'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
             'list') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--freezes' '--now' '--help' ;;
+            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--now' '--help' ;;
+            'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
+            'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'remove') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'history') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
             'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--now' '--help' ;;
@@ -144,10 +159,12 @@ _streakprompt() {
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'pause' 'unpause' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'status') __streakprompt_complete_streaks "$cur" ;;
+        'pause') __streakprompt_complete_streaks "$cur" ;;
+        'unpause') __streakprompt_complete_streaks "$cur" ;;
         'remove') __streakprompt_complete_streaks "$cur" ;;
         'history') __streakprompt_complete_streaks "$cur" ;;
         'calendar') __streakprompt_complete_streaks "$cur" ;;
@@ -156,7 +173,7 @@ _streakprompt() {
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'pause' 'unpause' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
     esac

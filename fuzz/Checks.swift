@@ -131,6 +131,42 @@ enum Checks {
         require(Journal.decode(journal.encoded()) == journal, "a journal does not read back")
     }
 
+    /// Every event the reader takes reads back from its own line; folding the events with a
+    /// few actions never traps, and gives the same reading whatever order they arrive in.
+    static func eventLog(_ bytes: [UInt8]) {
+        let parsed = EventLog.parse(bytes)
+        for event in parsed.events {
+            let again = EventLog.parse(Array(EventLog.line(event).utf8))
+            require(again.events == [event] && again.bad.isEmpty, "\(event) does not read back from its line")
+        }
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        require(parsed.events.count + parsed.bad.count + parsed.newer.count <= lines, "more records than lines")
+        var changes: [RuleChange] = []
+        var pauses: [PauseRecord] = []
+        var retractions: [Retraction] = []
+        for event in parsed.events.prefix(64) {
+            switch event {
+            case .rules(let change): changes.append(change)
+            case .pause(let record): pauses.append(record)
+            case .untick(let retraction): retractions.append(retraction)
+            case .archive, .unarchive: break
+            }
+        }
+        let anchor = changes.first?.from ?? pauses.first?.from ?? StreakDay(ordinal: 20_600)
+        let actions = (0..<12).map { offset in
+            Action(day: anchor + (offset * 3 - 10), at: Instant(seconds: Int64(20_600 + offset) * 86_400, offset: 0))
+        }.filter(\.isRecordable)
+        func reading(_ history: StreakHistory) -> String {
+            let replay = Replay(history: history, zone: FixedOffsetZone(offset: 0))
+            let fold = replay.fold(at: anchor + 40, zone: FixedOffsetZone(offset: 0))
+            return "\(fold.reading) \(fold.runs)"
+        }
+        let forward = StreakHistory(changes: changes, pauses: pauses, actions: actions, retractions: retractions)
+        let backward = StreakHistory(changes: changes.reversed(), pauses: pauses.reversed(), actions: actions.reversed(),
+                                     retractions: retractions.reversed())
+        require(reading(forward) == reading(backward), "the reading depends on the order of the events")
+    }
+
     // MARK: Helpers
 
     static func requireOneLine(_ text: String, _ what: String) {
@@ -154,8 +190,9 @@ enum Checks {
         func normal(_ document: ExportDocument) -> [String] {
             document.streaks.map { streak in
                 let settings = streak.settings ?? StreakSettings()
-                return "\(streak.name)|\(settings.icon)|\(settings.rules)|"
-                    + streak.actions.map { "\($0.day) \($0.at.seconds)" }.joined(separator: ",")
+                return "\(streak.name)|\(settings.icon)|\(settings.rules)|\(streak.archived)|"
+                    + streak.actions.map { "\($0.day) \($0.at.seconds) \($0.count) \($0.note ?? "")" }.joined(separator: ",")
+                    + "|" + Set(streak.events.map(EventLog.text)).sorted().joined(separator: ",")
             }
         }
         let expected = normal(document)

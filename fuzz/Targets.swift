@@ -12,4 +12,5 @@ let fuzzTargets: [(name: String, check: ([UInt8]) -> Void)] = [
     ("json", Checks.jsonImport),        // import FILE (JSON)
     ("csv", Checks.csvImport),          // import FILE (CSV)
     ("journal", Checks.journal),        // the import journal in .lock
+    ("events", Checks.eventLog),        // MACHINE.events: rule changes, pauses, unticks, archive
 ]

@@ -21,6 +21,12 @@ public enum ValueType: Sendable {
     case streakName(existing: Bool)
     /// A moment in ISO 8601 (`TimeInput`).
     case time
+    /// A calendar date, `YYYY-MM-DD` (`--from`, `--to`).
+    case date
+    /// What an action counts for, read by its one parser (`ActionField.count`).
+    case count
+    /// A note kept with an action, read by its one parser (`ActionField.note`).
+    case note
     /// A value of a streak setting, read by the field's one parser (`SettingsField`), with a
     /// few examples to offer, and the items of a comma-separated list it may also be
     /// (`mon,wed,fri`), which completions continue item by item.
@@ -41,6 +47,9 @@ public enum ValueType: Sendable {
             return placeholder
         case .streakName: return "NAME"
         case .time: return "TIME"
+        case .date: return "DATE"
+        case .count: return "K"
+        case .note: return "TEXT"
         case .regex: return "REGEX"
         case .file: return "FILE"
         case .folder: return "PATH"
@@ -66,7 +75,7 @@ public enum ValueType: Sendable {
         case .file: return .file
         case .folder: return .folder
         case .command: return .words(CommandTable.listedWords)
-        case .text, .integer, .time, .regex: return .none
+        case .text, .integer, .time, .date, .count, .note, .regex: return .none
         }
     }
 
@@ -99,9 +108,30 @@ public enum ValueType: Sendable {
         case .time:
             guard let input = TimeInput(word) else { throw ValueType.notATime(given) }
             return .time(input)
+        case .date:
+            guard StreakDay(word) != nil else {
+                throw .usage("\(given) is not a date; use YYYY-MM-DD, e.g. 2026-11-22")
+            }
+            return .text(word)
+        case .count:
+            do throws(FieldError) {
+                return .integer(try ActionField.count(word))
+            } catch {
+                throw .usage(error.message(at: flag ?? "count"))
+            }
+        case .note:
+            do throws(FieldError) {
+                return .text(try ActionField.note(word))
+            } catch {
+                throw .usage(error.message(at: flag ?? "note"))
+            }
         case .setting(let field, _, _, _):
-            var settings = StreakSettings()
-            if let problem = field.apply(word, to: &settings) { throw .usage((flag ?? field.key) + " " + problem) }
+            var given = GivenSettings()
+            do throws(FieldError) {
+                try field.read(word, into: &given)
+            } catch {
+                throw .usage(error.message(at: flag ?? field.key))
+            }
             return .text(word)
         case .regex:
             if let problem = ExtendedRegex.problem(word) {
@@ -244,7 +274,7 @@ public enum CommandTable {
 
     /// Every command, in the order `--help` lists them.
     static let all: [any Command.Type] = [
-        Prompt.self, Tick.self, Status.self, List.self, Add.self, Remove.self, History.self,
+        Prompt.self, Tick.self, Status.self, List.self, Add.self, Pause.self, Unpause.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
@@ -256,7 +286,7 @@ public enum CommandTable {
     /// path can tell a streak name from a command without building the whole table; a test
     /// keeps it in step.
     public static let commandWords = [
-        "prompt", "tick", "status", "list", "add", "remove", "history", "calendar", "export", "import",
+        "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "export", "import",
         "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
     ]
 

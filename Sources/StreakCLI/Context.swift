@@ -15,19 +15,46 @@ public struct Context {
     }
 
     /// The data folder's store, with any write a killed process left half done finished
-    /// first (see `Store.finishInterruptedWrite`), so every command reads a whole state.
-    public func store() throws(CommandError) -> Store {
+    /// first (see `Store.finishInterruptedWrite`), so every command reads a whole state, folding
+    /// weeks from `STREAKPROMPT_WEEK_START`. `today`, when the command knows it (`--now`),
+    /// anchors cache lines whose plans ahead run out; else the clock's date (`STREAKPROMPT_NOW`,
+    /// else now), when it reads.
+    public func store(today: Today? = nil) throws(CommandError) -> Store {
         if let problem = Store.homeProblem(environment) {
             // A variable that cannot work is the user's setting to fix, like a bad --flag.
             throw environment.nonEmpty("STREAKPROMPT_HOME") != nil ? .usage(problem) : .failure(problem)
         }
-        guard let store = Store(environment) else {
+        guard var store = Store(environment) else {
             throw .failure("cannot find a data folder: HOME is not set; set HOME or STREAKPROMPT_HOME")
         }
+        try fold(&store, today: today)
         if let error = store.finishInterruptedWrite() {
             Exit.warn("an interrupted import could not be finished yet (\(error.commandError.message)); the next command that can write finishes it")
         }
         return store
+    }
+
+    /// Sets what the store folds with: the week start (`STREAKPROMPT_WEEK_START`) and the date
+    /// its cache lines are anchored on when their plans ahead run out (`today`, else the
+    /// clock's date: `STREAKPROMPT_NOW`, else now).
+    public func fold(_ store: inout Store, today: Today? = nil) throws(CommandError) {
+        store.weekStart = try weekStart()
+        if let today {
+            store.today = today.day
+        } else if let start = try? dayStart() {
+            var moment: Int64? = Clock.now()
+            if let text = environment.nonEmpty("STREAKPROMPT_NOW") { moment = TimeInput(text)?.moment(in: zone) }
+            store.today = moment.map { DayClock(zone: zone, dayStart: start).day(at: $0) }
+        }
+    }
+
+    /// `STREAKPROMPT_WEEK_START` (`mon` or `sun`), or Monday.
+    public func weekStart() throws(CommandError) -> WeekStart {
+        guard let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") else { return .monday }
+        guard let start = WeekStart(text) else {
+            throw .usage("STREAKPROMPT_WEEK_START='\(Text.visible(text))' is not a week start; use mon or sun")
+        }
+        return start
     }
 
     /// `STREAKPROMPT_DAY_START`, or midnight.
@@ -59,7 +86,7 @@ public struct Context {
     public func today(_ invocation: Invocation) throws(CommandError) -> Today {
         let clock = DayClock(zone: zone, dayStart: try dayStart())
         let now = try now(invocation)
-        return Today(now: now, clock: clock, day: clock.day(at: now))
+        return Today(now: now, clock: clock, day: clock.day(at: now), weekStart: try weekStart())
     }
 
     /// A stamp for the names of backups and set-aside files: this moment, local time.
@@ -73,6 +100,8 @@ public struct Today {
     public let now: Int64
     public let clock: DayClock<LocalZone>
     public let day: StreakDay
+    /// The first day of a week (`STREAKPROMPT_WEEK_START`).
+    public let weekStart: WeekStart
 
     /// Seconds until today's streak date ends.
     public var secondsLeft: Int64 { clock.end(of: day) - now }

@@ -23,6 +23,11 @@ public struct Invocation: Sendable {
     /// The last value given for a text, choice, setting, file or regex flag.
     public func text(_ flag: FlagSpec) -> String? { flags[flag.name]?.last }
 
+    /// The value of a date flag.
+    public func date(_ flag: FlagSpec) -> StreakDay? {
+        text(flag).flatMap { StreakDay($0) }
+    }
+
     /// The value of an integer flag.
     public func integer(_ flag: FlagSpec) -> Int? {
         guard case .integer(let number)? = read(text(flag), as: flag) else { return nil }

@@ -1,11 +1,13 @@
 import StreakCore
 import StreakSystem
 
-/// How a streak is described to people and to scripts; shared by `status` and `list`.
+/// How a streak is described to people and to scripts; shared by `status`, `list`, `tick` and
+/// `add`.
 enum Report {
     /// The `status --json` object. Keys are a contract: add, never rename.
     static func json(_ streak: LoadedStreak, _ reading: Reading, _ today: Today) -> JSON {
-        .object([
+        let rules = streak.replay.rules(on: reading.today)
+        return .object([
             ("name", .string(streak.name.text)),
             ("current", .number(reading.current)),
             ("best", .number(reading.best)),
@@ -13,11 +15,17 @@ enum Report {
             ("state", .string(reading.state.rawValue)),
             ("last", reading.last.map { .string($0.description) } ?? .null),
             ("today", .string(reading.today.description)),
-            ("schedule", .string(streak.settings.rules.schedule.description)),
+            ("schedule", .string(rules.schedule.description)),
             ("freezes", .number(reading.freezesLeft)),
             ("icon", .string(streak.settings.icon)),
             ("seconds_left", .number(Int(today.secondsLeft))),
-        ] + completionKeys(streak, today))
+        ] + completionKeys(streak, today) + [
+            ("unit", .string(reading.unit.name)),
+            ("goal", .number(reading.goal)),
+            ("progress", .array([.number(reading.progress.done), .number(reading.progress.needed)])),
+            ("paused", .bool(reading.paused)),
+            ("target", rules.target.map { .string(SettingsField.targetText($0)) } ?? .null),
+        ])
     }
 
     /// The windows `status` reports a completion rate for, in days.
@@ -25,8 +33,7 @@ enum Report {
 
     /// Completion over the last `days` dates (see `CompletionRate` for the exact rule).
     static func completion(_ streak: LoadedStreak, _ today: Today, days: Int) -> CompletionRate {
-        CompletionRate(days: days, actionDays: Set(streak.actions.map(\.day)), first: streak.actions.first?.day,
-                   schedule: streak.settings.rules.schedule, today: today.day, zone: today.clock.zone)
+        CompletionRate(days: days, replay: streak.replay, today: today.day, zone: today.clock.zone)
     }
 
     /// `rate_30` (whole percent, or null with no scheduled date), `done_30`, `scheduled_30`,
@@ -42,10 +49,18 @@ enum Report {
         return keys
     }
 
-    /// `last 30 days 80% (20 of 25)`, or `last 30 days: nothing scheduled yet`.
+    /// `last 30 days 80% (20 of 25)`, `last 30 days 75% (3 of 4 weeks)` (a weekly streak),
+    /// `last 30 days 60% (3 of 5 dates and weeks)` (just after a change of unit), or
+    /// `last 30 days: nothing scheduled yet`.
     static func completionText(_ completion: CompletionRate) -> String {
         guard let percent = completion.percent else { return "last \(completion.window) days: nothing scheduled yet" }
-        return "last \(completion.window) days \(percent)% (\(completion.done) of \(completion.scheduled))"
+        var units = ""
+        if completion.weeks == completion.scheduled {
+            units = completion.scheduled == 1 ? " week" : " weeks"
+        } else if completion.weeks > 0 {
+            units = " dates and weeks"
+        }
+        return "last \(completion.window) days \(percent)% (\(completion.done) of \(completion.scheduled)\(units))"
     }
 
     /// What a person is told before any streak exists (`list`, or `streakprompt` by hand).
@@ -65,26 +80,94 @@ enum Report {
         return "\(minutes / 60)h \(minutes % 60)m"
     }
 
-    /// One phrase for the state: `done today`, `pending: 3h 12m left today`, `broken`.
-    static func stateText(_ reading: Reading, _ today: Today, schedule: Schedule) -> String {
-        switch reading.state {
-        case .done:
-            if reading.last.map({ $0 >= reading.today }) == true { return "done today" }
-            return "done (\(reading.today.weekday.shortName) is not scheduled)"
-        case .pending:
-            return "pending: \(duration(today.secondsLeft)) left today"
-        case .broken:
-            return reading.total == 0 ? "no actions yet" : "broken"
+    /// The run as shown: `5`, or `5w` for a weekly streak.
+    static func count(_ value: Int, _ unit: StreakUnit) -> String {
+        unit == .week ? "\(value)w" : String(value)
+    }
+
+    /// `2 of 3 today` (a daily goal above 1) or `1 of 2 this week` (a weekly target); nil for
+    /// a streak that asks one action a date.
+    static func progressText(_ reading: Reading) -> String? {
+        let progress = reading.progress
+        switch reading.unit {
+        case .week: return "\(progress.done) of \(progress.needed) this week"
+        case .day: return progress.needed > 1 ? "\(progress.done) of \(progress.needed) today" : nil
         }
+    }
+
+    /// One phrase for the state: `done today`, `pending: 3h 12m left today`,
+    /// `pending: 2 of 3 today, 3h 12m left`, `pending: 1 of 2 this week, 3 days left`, `broken`.
+    static func stateText(_ reading: Reading, _ today: Today, hasActions: Bool) -> String {
+        let progress = progressText(reading)
+        switch (reading.state, reading.unit) {
+        case (.done, .week):
+            return "done this week (\(reading.progress.done) of \(reading.progress.needed))"
+        case (.done, .day):
+            if reading.progress.isMet && reading.last.map({ $0 >= reading.today }) == true {
+                return progress == nil ? "done today" : "done today (\(reading.progress.done) of \(reading.progress.needed))"
+            }
+            if reading.paused { return "done (paused today)" }
+            return "done (\(reading.today.weekday.shortName) is not scheduled)"
+        case (.pending, .week):
+            let left = weekEnd(of: reading.today, today) - reading.today + 1
+            return "pending: \(progress!), " + (left == 1 ? "last day" : "\(left) days left")
+        case (.pending, .day):
+            if let progress { return "pending: \(progress), \(duration(today.secondsLeft)) left" }
+            return "pending: \(duration(today.secondsLeft)) left today"
+        case (.broken, _):
+            return hasActions ? "broken" : "no actions yet"
+        }
+    }
+
+    /// The last date of the week holding `day`.
+    static func weekEnd(of day: StreakDay, _ today: Today) -> StreakDay {
+        today.weekStart.first(ofWeekHolding: day) + 6
+    }
+
+    /// The rules in words: `daily, 0 freezes`, `3/week, goal 2, 1 freeze, earns a freeze every
+    /// 4 met weeks (up to 2 held)`.
+    static func rulesText(_ rules: Rules) -> String {
+        var parts: [String] = []
+        switch rules.mode {
+        case .days(let schedule): parts.append(schedule.description)
+        case .weeks(let target): parts.append(SettingsField.targetText(target))
+        }
+        if rules.goal != 1 { parts.append("goal \(rules.goal)") }
+        parts.append(rules.freezes == 1 ? "1 freeze" : "\(rules.freezes) freezes")
+        if rules.earnEvery > 0 {
+            let units = rules.unit == .week ? "weeks" : "dates"
+            parts.append("earns a freeze every \(rules.earnEvery) met \(units) (up to \(rules.maxHeld) held)")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What a change sets: `goal 3, target 3/week`.
+    static func changeText(_ fields: RuleFields) -> String {
+        fields.pairs.map { field, value in
+            switch field {
+            case .earnFreeze: return "earn a freeze every \(value)"
+            case .maxFreezes: return "at most \(value) held"
+            case .freezes: return "\(value) banked freezes"
+            default: return field.key + " " + value
+            }
+        }.joined(separator: ", ")
     }
 
     /// Reads one streak for a command that reports on it, warning about unreadable lines.
     static func load(_ name: StreakName, _ store: Store, _ context: Context) throws(CommandError) -> LoadedStreak {
         guard store.exists(name) else { throw StoreError.missing(name).commandError }
         let streak = try storeCall { () throws(StoreError) -> LoadedStreak in try store.load(name, zone: context.zone) }
+        warn(about: streak)
+        return streak
+    }
+
+    /// Warns about the lines of a streak's files that are not counted.
+    static func warn(about streak: LoadedStreak) {
         for problem in streak.problems {
             Exit.warn(problem.warning)
         }
-        return streak
+        for newer in streak.newer {
+            Exit.warn(newer.message)
+        }
     }
 }

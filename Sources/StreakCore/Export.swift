@@ -1,8 +1,11 @@
-/// Everything `export` writes and `import` reads: every streak's settings and actions.
+/// Everything `export` writes and `import` reads: every streak's settings and every record of
+/// it (actions with their counts and notes, rule changes, pauses and unpauses, actions taken
+/// back), losslessly.
 ///
-/// Two encodings carry the same data: JSON (`json()`, one action per line) and CSV (`csv()`,
-/// one action per row, each row repeating its streak's settings). Reading validates the whole
-/// document before anything is returned, so an import either has all of it or none.
+/// Two encodings carry the same data: JSON (`json()`, one record per line) and CSV (`csv()`,
+/// one record per row with a `kind` column). The first release's JSON (version 1) and CSV (no
+/// `kind` column) still read. Reading validates the whole document before anything is
+/// returned, so an import either has all of it or none.
 public struct ExportDocument: Hashable, Sendable {
     public var streaks: [ExportedStreak]
 
@@ -12,9 +15,9 @@ public struct ExportDocument: Hashable, Sendable {
 
     /// The value of the `format` key of a JSON export.
     public static let formatName = "streakprompt-export"
-    public static let version = 1
-    /// The CSV header, in the order `csv()` writes the columns.
-    public static let csvColumns = ["streak", "date", "at", "icon", "schedule", "freezes"]
+    /// Version 2 carries counts, notes, rule changes, pauses and retractions; version 1 (the
+    /// first release's) only settings and dated actions, and still imports.
+    public static let version = 2
 
     /// Reads either encoding: JSON when the first non-blank byte is `{`, CSV otherwise.
     public static func parse(_ bytes: [UInt8]) throws(ImportProblem) -> ExportDocument {
@@ -29,18 +32,48 @@ public struct ExportDocument: Hashable, Sendable {
     }
 }
 
-/// One streak of an export.
+/// One streak of an export: its settings (the creation rules) and its records.
 public struct ExportedStreak: Hashable, Sendable {
     public var name: StreakName
     /// The streak's settings; nil when the file gives none (an import then keeps the defaults).
     public var settings: StreakSettings?
     /// Sorted, one per moment (see `distinctMoments()`).
     public var actions: [Action]
+    /// Rule changes, pause and unpause records, retractions: each once, in a fixed order.
+    public var changes: [RuleChange]
+    public var pauses: [PauseRecord]
+    public var retractions: [Retraction]
+    /// The latest archive or unarchive record is an archive.
+    public var archived: Bool
 
-    public init(name: StreakName, settings: StreakSettings?, actions: [Action]) {
+    public init(name: StreakName, settings: StreakSettings?, actions: [Action], changes: [RuleChange] = [],
+                pauses: [PauseRecord] = [], retractions: [Retraction] = [], archived: Bool = false) {
         self.name = name
         self.settings = settings
         self.actions = actions.distinctMoments()
+        self.changes = ExportedStreak.distinct(changes, \.text)
+        self.pauses = ExportedStreak.distinct(pauses, \.text)
+        self.retractions = ExportedStreak.distinct(retractions) { EventLog.text(.untick($0)) }
+        self.archived = archived
+    }
+
+    /// A streak with the records of its event logs (archive records give `archived`).
+    public init(name: StreakName, settings: StreakSettings?, actions: [Action], events: [StreakEvent]) {
+        let history = StreakHistory(rules: settings?.rules ?? Rules(), actions: [], events: events)
+        self.init(name: name, settings: settings, actions: actions, changes: history.changes, pauses: history.pauses,
+                  retractions: history.retractions, archived: EventLog.archived(events))
+    }
+
+    /// The event records an import adds (rule changes, pauses, retractions), as lines of an
+    /// event log would hold them.
+    public var events: [StreakEvent] {
+        changes.map(StreakEvent.rules) + pauses.map(StreakEvent.pause) + retractions.map(StreakEvent.untick)
+    }
+
+    /// Each record once (the same line twice is one record), sorted by its line.
+    static func distinct<T>(_ records: [T], _ text: (T) -> String) -> [T] {
+        var seen = Set<String>()
+        return records.map { (text($0), $0) }.sorted { $0.0 < $1.0 }.compactMap { seen.insert($0.0).inserted ? $0.1 : nil }
     }
 }
 
@@ -60,8 +93,12 @@ extension Sequence where Element == Action {
     /// (in two machines' logs after an import, say) is one action. The offset is how a moment
     /// was written, not a different moment, so it does not make two actions differ.
     public func distinctMoments() -> [Action] {
+        var sorted = Array(self)
+        // Logs are read sorted already: check before sorting again (this runs on every tick).
+        if zip(sorted, sorted.dropFirst()).contains(where: { $1 < $0 }) { sorted.sort() }
         var out: [Action] = []
-        for action in self.sorted() {
+        out.reserveCapacity(sorted.count)
+        for action in sorted {
             if let last = out.last, last.day == action.day, last.at.seconds == action.at.seconds { continue }
             out.append(action)
         }
@@ -69,10 +106,48 @@ extension Sequence where Element == Action {
     }
 }
 
+/// Which field of an action was refused (`count` or `note`), and why.
+struct ActionFieldProblem: Error {
+    var field: String
+    var reason: FieldError
+}
+
 extension Action {
+    /// The action with the count and note of an import, each read by its parser (nil: not
+    /// given; the count then stays 1, the note none).
+    func with(count: String?, note: String?) throws(ActionFieldProblem) -> Action {
+        var action = self
+        do throws(FieldError) {
+            if let count { action.count = try ActionField.count(count) }
+        } catch {
+            throw ActionFieldProblem(field: "count", reason: error)
+        }
+        do throws(FieldError) {
+            if let note { action.note = try ActionField.note(note) }
+        } catch {
+            throw ActionFieldProblem(field: "note", reason: error)
+        }
+        return action
+    }
+
     /// The moment given to an action imported with a date only: noon UTC of that date.
     public static func noon(of day: StreakDay) -> Action {
         Action(day: day, at: Instant(seconds: LocalDateTime(day: day, secondOfDay: 12 * 3600).utcSeconds, offset: 0))
+    }
+}
+
+extension StreakSettings {
+    /// Each settings field as an export writes it: `(field, text)`, the schedule or the
+    /// target (whichever the mode uses), the others always.
+    var exportedFields: [(SettingsField, String)] {
+        var fields: [(SettingsField, String)] = [(.icon, icon)]
+        switch rules.mode {
+        case .days(let schedule): fields.append((.schedule, schedule.description))
+        case .weeks(let target): fields.append((.target, SettingsField.targetText(target)))
+        }
+        fields += [(.goal, String(rules.goal)), (.freezes, String(rules.freezes)), (.earnFreeze, String(rules.earnEvery)),
+                   (.maxFreezes, String(rules.maxHeld))]
+        return fields
     }
 }
 
@@ -82,15 +157,29 @@ extension ExportDocument {
     /// ```
     /// {
     ///   "format": "streakprompt-export",
-    ///   "version": 1,
+    ///   "version": 2,
     ///   "streaks": [
     ///     {
     ///       "name": "quiz",
     ///       "icon": "📚",
     ///       "schedule": "mon,wed,fri",
+    ///       "goal": 1,
     ///       "freezes": 2,
+    ///       "earn_freeze": 0,
+    ///       "max_freezes": 2,
+    ///       "archived": false,
+    ///       "changes": [
+    ///         {"from": "2026-11-23", "at": "2026-11-23T09:00:00+01:00", "goal": 3}
+    ///       ],
+    ///       "pauses": [
+    ///         {"kind": "pause", "from": "2026-12-20", "to": "2027-01-02", "at": "2026-11-23T09:01:00+01:00"}
+    ///       ],
     ///       "actions": [
-    ///         {"date": "2026-11-20", "at": "2026-11-20T21:57:05+01:00"}
+    ///         {"date": "2026-11-20", "at": "2026-11-20T21:57:05+01:00"},
+    ///         {"date": "2026-11-22", "at": "2026-11-22T07:10:00+01:00", "count": 3, "note": "ran 5 km"}
+    ///       ],
+    ///       "retractions": [
+    ///         {"date": "2026-11-24", "at": "2026-11-24T09:58:10+01:00", "made": "2026-11-24T10:02:00+01:00"}
     ///       ]
     ///     }
     ///   ]
@@ -99,15 +188,34 @@ extension ExportDocument {
     public func json() -> String {
         let streaks = streaks.map { streak -> JSON in
             let settings = streak.settings ?? StreakSettings()
-            return .object([
-                ("name", .string(streak.name.text)),
-                ("icon", .string(settings.icon)),
-                ("schedule", .string(settings.rules.schedule.description)),
-                ("freezes", .number(settings.rules.freezes)),
-                ("actions", .array(streak.actions.map { action in
-                    .object([("date", .string(action.day.description)), ("at", .string(action.at.description))])
-                })),
-            ])
+            var members: [(String, JSON)] = [("name", .string(streak.name.text))]
+            for (field, text) in settings.exportedFields {
+                members.append((field.exportKey, field.isNumber ? .number(Int(text) ?? 0) : .string(text)))
+            }
+            members.append(("archived", .bool(streak.archived)))
+            members.append(("changes", .array(streak.changes.map { change in
+                var object: [(String, JSON)] = [("from", .string(change.from.description)), ("at", .string(change.at.description))]
+                for (field, text) in change.fields.pairs {
+                    object.append((field.exportKey, field.isNumber ? .number(Int(text) ?? 0) : .string(text)))
+                }
+                return .object(object)
+            })))
+            members.append(("pauses", .array(streak.pauses.map { record in
+                .object([("kind", .string(record.kind == .pause ? "pause" : "unpause")),
+                         ("from", .string(record.from.description)), ("to", .string(record.to.description)),
+                         ("at", .string(record.at.description))])
+            })))
+            members.append(("actions", .array(streak.actions.map { action in
+                var object: [(String, JSON)] = [("date", .string(action.day.description)), ("at", .string(action.at.description))]
+                if action.count != 1 { object.append(("count", .number(action.count))) }
+                if let note = action.note { object.append(("note", .string(note))) }
+                return .object(object)
+            })))
+            members.append(("retractions", .array(streak.retractions.map { retraction in
+                .object([("date", .string(retraction.day.description)), ("at", .string(retraction.at.description)),
+                         ("made", .string(retraction.made.description))])
+            })))
+            return .object(members)
         }
         let document = JSON.object([
             ("format", .string(ExportDocument.formatName)),
@@ -126,106 +234,102 @@ extension ExportDocument {
         }
         var index = 0
         let root = Located(parsed.value, parsed.starts, &index)
-        let line = { (node: Located) -> Int in JSON.line(of: node.offset, in: bytes) }
+        let reader = JSONReader(bytes: bytes)
 
         guard case .object = root.value else {
-            throw ImportProblem(line: line(root), reason: "an export is a JSON object with a \"streaks\" array")
+            throw reader.problem(root, "an export is a JSON object with a \"streaks\" array")
         }
         if let format = root.member("format") {
             guard format.value.string == formatName else {
-                throw ImportProblem(line: line(format), reason: "\"format\" must be \"\(formatName)\"")
+                throw reader.problem(format, "\"format\" must be \"\(formatName)\"")
             }
         }
         if let version = root.member("version") {
             guard let number = version.value.int, number >= 1 else {
-                throw ImportProblem(line: line(version), reason: "\"version\" must be a whole number (1)")
+                throw reader.problem(version, "\"version\" must be a whole number (1 or \(ExportDocument.version))")
             }
             guard number <= ExportDocument.version else {
-                throw ImportProblem(line: line(version),
-                                    reason: "written by a newer streakprompt (export version \(number)); upgrade to import it")
+                throw reader.problem(version, "written by a newer streakprompt (export version \(number)); upgrade to import it")
             }
         }
         guard let list = root.member("streaks") else {
-            throw ImportProblem(line: line(root), reason: "missing \"streaks\": an export holds an array of streaks")
+            throw reader.problem(root, "missing \"streaks\": an export holds an array of streaks")
         }
         guard case .array = list.value else {
-            throw ImportProblem(line: line(list), reason: "\"streaks\" must be an array")
+            throw reader.problem(list, "\"streaks\" must be an array")
         }
         var streaks: [ExportedStreak] = []
         var firstLine: [StreakName: Int] = [:]
         for item in list.members {
             guard case .object = item.value else {
-                throw ImportProblem(line: line(item), reason: "each streak must be an object with a \"name\"")
+                throw reader.problem(item, "each streak must be an object with a \"name\"")
             }
             guard let nameNode = item.member("name") else {
-                throw ImportProblem(line: line(item), reason: "a streak has no \"name\"")
+                throw reader.problem(item, "a streak has no \"name\"")
             }
             guard let nameText = nameNode.value.string else {
-                throw ImportProblem(line: line(nameNode), reason: "\"name\" must be a string")
+                throw reader.problem(nameNode, "\"name\" must be a string")
             }
             let name: StreakName
             do {
                 name = try StreakName(nameText)
             } catch {
-                throw ImportProblem(line: line(nameNode), reason: error.message)
+                throw reader.problem(nameNode, error.message)
             }
             if let earlier = firstLine[name] {
-                throw ImportProblem(line: line(nameNode), reason: "the streak '\(name)' appears twice (first on line \(earlier))")
+                throw reader.problem(nameNode, "the streak '\(name)' appears twice (first on line \(earlier))")
             }
-            firstLine[name] = line(nameNode)
+            firstLine[name] = reader.line(nameNode)
 
-            var settings = StreakSettings()
-            var given = false
-            for field in SettingsField.all {
-                guard let node = item.member(field.key) else { continue }
-                let text: String
-                if field.isNumber {
-                    text = node.value.int.map { String($0) } ?? node.value.text
-                } else {
-                    guard let string = node.value.string else {
-                        throw ImportProblem(line: line(node), reason: "\"\(field.key)\" must be a string")
-                    }
-                    text = string
-                }
-                if let problem = field.apply(text, to: &settings) {
-                    throw ImportProblem(line: line(node), reason: "\"\(field.key)\" " + problem)
-                }
-                given = true
+            var fields = GivenSettings()
+            let given = try reader.settings(of: item, into: &fields, rulesOnly: false)
+            let settings = fields.applied(to: StreakSettings())
+            var archived = false
+            if let node = item.member("archived") {
+                guard case .bool(let value) = node.value else { throw reader.problem(node, "\"archived\" must be true or false") }
+                archived = value
             }
 
             var actions: [Action] = []
-            if let actionsNode = item.member("actions") {
-                guard case .array = actionsNode.value else {
-                    throw ImportProblem(line: line(actionsNode), reason: "\"actions\" must be an array")
+            for entry in try reader.objects(item, "actions", each: "an action", needing: "date") {
+                let dateNode = entry.member("date")!
+                let action: Action
+                switch ExportDocument.action(date: dateNode.value.string, at: try reader.optionalString(entry, "at")) {
+                case .success(let made):
+                    action = made
+                case .failure(let problem):
+                    throw reader.problem(problem.field == .at ? (entry.member("at") ?? entry) : dateNode, problem.reason)
                 }
-                for entry in actionsNode.members {
-                    guard case .object = entry.value else {
-                        throw ImportProblem(line: line(entry), reason: "each action must be an object with a \"date\"")
-                    }
-                    guard let dateNode = entry.member("date") else {
-                        throw ImportProblem(line: line(entry), reason: "an action has no \"date\"")
-                    }
-                    let atText: String?
-                    if let atNode = entry.member("at"), atNode.value != .null {
-                        guard let text = atNode.value.string else {
-                            throw ImportProblem(line: line(atNode), reason: "\"at\" must be a string")
-                        }
-                        atText = text
-                    } else {
-                        atText = nil
-                    }
-                    let action: Action
-                    switch ExportDocument.action(date: dateNode.value.string, at: atText) {
-                    case .success(let made):
-                        action = made
-                    case .failure(let problem):
-                        let node = problem.field == .at ? (entry.member("at") ?? entry) : dateNode
-                        throw ImportProblem(line: line(node), reason: problem.reason)
-                    }
-                    actions.append(action)
-                }
+                actions.append(try reader.actionFields(entry, action))
             }
-            streaks.append(ExportedStreak(name: name, settings: given ? settings : nil, actions: actions))
+            var changes: [RuleChange] = []
+            for entry in try reader.objects(item, "changes", each: "a change", needing: "from", "at") {
+                var change = GivenSettings()
+                _ = try reader.settings(of: entry, into: &change, rulesOnly: true)
+                changes.append(RuleChange(from: try reader.date(entry, "from"), at: try reader.moment(entry, "at"),
+                                          fields: change.rules))
+            }
+            var pauses: [PauseRecord] = []
+            for entry in try reader.objects(item, "pauses", each: "a pause", needing: "kind", "from", "to", "at") {
+                let kindNode = entry.member("kind")!
+                let kind: PauseRecord.Kind
+                switch kindNode.value.string {
+                case "pause": kind = .pause
+                case "unpause": kind = .unpause
+                default: throw reader.problem(kindNode, "\"kind\" must be \"pause\" or \"unpause\"")
+                }
+                let from = try reader.date(entry, "from")
+                let to = try reader.date(entry, "to")
+                guard to >= from else { throw reader.problem(entry.member("to")!, "\"to\" is before \"from\"") }
+                pauses.append(PauseRecord(kind, from: from, to: to, at: try reader.moment(entry, "at")))
+            }
+            var retractions: [Retraction] = []
+            for entry in try reader.objects(item, "retractions", each: "a retraction", needing: "date", "at", "made") {
+                retractions.append(Retraction(day: try reader.date(entry, "date"), at: try reader.moment(entry, "at"),
+                                              made: try reader.moment(entry, "made")))
+            }
+            streaks.append(ExportedStreak(name: name, settings: given ? settings : nil, actions: actions, changes: changes,
+                                          pauses: pauses, retractions: retractions, archived: archived))
         }
         return ExportDocument(streaks: streaks)
     }
@@ -247,10 +351,105 @@ extension ExportDocument {
                                          reason: "date '\(Text.visible(date))' is not a date; use YYYY-MM-DD, e.g. 2026-11-22"))
         }
         guard let at, !at.isEmpty else { return .success(Action.noon(of: day)) }
-        guard !at.hasPrefix("@"), case .exact(let instant)? = TimeInput(at) else {
+        guard let instant = moment(at) else {
             return .failure(FieldProblem(field: .at, reason: "moment '\(Text.visible(at))' is not ISO 8601 with its UTC offset; use e.g. 2026-11-22T21:57:05+01:00"))
         }
         return .success(Action(day: day, at: instant))
+    }
+
+    /// A moment with its UTC offset, as exports write them.
+    static func moment(_ text: String) -> Instant? {
+        guard !text.hasPrefix("@"), case .exact(let instant)? = TimeInput(text) else { return nil }
+        return instant
+    }
+}
+
+/// Reads the members of an export's JSON, each refusal naming the line it is on.
+struct JSONReader {
+    let bytes: [UInt8]
+
+    func line(_ node: Located) -> Int { JSON.line(of: node.offset, in: bytes) }
+
+    func problem(_ node: Located, _ reason: String) -> ImportProblem {
+        ImportProblem(line: line(node), reason: reason)
+    }
+
+    /// The settings fields `object` holds, read by their parsers into `fields`; with
+    /// `rulesOnly`, the icon is refused (a change of rules cannot carry one). Returns whether
+    /// it held any.
+    func settings(of object: Located, into fields: inout GivenSettings, rulesOnly: Bool) throws(ImportProblem) -> Bool {
+        var given = false
+        for field in SettingsField.all {
+            let key = field.exportKey
+            guard let node = object.member(key) else { continue }
+            if rulesOnly, !field.isRule { throw problem(node, "a change of rules cannot set \"\(key)\"") }
+            let text: String
+            if field.isNumber {
+                text = node.value.int.map { String($0) } ?? node.value.text
+            } else {
+                guard let string = node.value.string else { throw problem(node, "\"\(key)\" must be a string") }
+                text = string
+            }
+            do throws(FieldError) {
+                try field.read(text, into: &fields)
+            } catch {
+                throw problem(node, error.message(at: "\"\(key)\""))
+            }
+            given = true
+        }
+        return given
+    }
+
+    /// The objects of the array `key` of `object` (none when it is absent), each checked to
+    /// hold the members `needed`.
+    func objects(_ object: Located, _ key: String, each noun: String, needing needed: String...) throws(ImportProblem) -> [Located] {
+        guard let list = object.member(key) else { return [] }
+        guard case .array = list.value else { throw problem(list, "\"\(key)\" must be an array") }
+        for entry in list.members {
+            guard case .object = entry.value else {
+                throw problem(entry, "each of \"\(key)\" must be an object with \(needed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+            for member in needed where entry.member(member) == nil {
+                throw problem(entry, "\(noun) has no \"\(member)\"")
+            }
+        }
+        return list.members
+    }
+
+    /// The string member `key`, or nil when it is absent or null.
+    func optionalString(_ object: Located, _ key: String) throws(ImportProblem) -> String? {
+        guard let node = object.member(key), node.value != .null else { return nil }
+        guard let text = node.value.string else { throw problem(node, "\"\(key)\" must be a string") }
+        return text
+    }
+
+    func date(_ object: Located, _ key: String) throws(ImportProblem) -> StreakDay {
+        let node = object.member(key)!
+        guard let text = node.value.string, let day = StreakDay(text) else {
+            throw problem(node, "\"\(key)\" must be a date such as \"2026-11-22\"")
+        }
+        return day
+    }
+
+    func moment(_ object: Located, _ key: String) throws(ImportProblem) -> Instant {
+        let node = object.member(key)!
+        guard let text = node.value.string, let instant = ExportDocument.moment(text) else {
+            throw problem(node, "\"\(key)\" must be a moment in ISO 8601 with its UTC offset, e.g. 2026-11-22T21:57:05+01:00")
+        }
+        return instant
+    }
+
+    /// `action` with the `count` and `note` of its object, read by their parsers.
+    func actionFields(_ object: Located, _ action: Action) throws(ImportProblem) -> Action {
+        let count = object.member("count")
+        let note = object.member("note").flatMap { $0.value == .null ? nil : $0 }
+        if let note, note.value.string == nil { throw problem(note, "\"note\" must be a string") }
+        do throws(ActionFieldProblem) {
+            return try action.with(count: count.map { $0.value.int.map { String($0) } ?? $0.value.text },
+                                   note: note?.value.string)
+        } catch {
+            throw problem((error.field == "count" ? count : note) ?? object, error.reason.message(at: "\"\(error.field)\""))
+        }
     }
 }
 

@@ -1,46 +1,131 @@
 // The CSV encoding of an export (RFC 4180 quoting, `\n` line ends; `\r\n` is read too).
 
 extension ExportDocument {
+    /// The CSV header, in the order `csv()` writes the columns.
+    public static let csvColumns = ["kind", "streak", "date", "at", "count", "note", "from", "to", "made"]
+        + SettingsField.all.map(\.exportKey) + ["archived"]
+    /// The first release's CSV header (no `kind` column; still imported).
+    public static let csvColumnsV1 = ["streak", "date", "at", "icon", "schedule", "freezes"]
+
+    /// What each row of a CSV export is.
+    enum RowKind: String, CaseIterable {
+        /// A streak's settings (its creation rules) and whether it is archived.
+        case streak
+        case action
+        /// A change of rules from a date on.
+        case rules
+        case pause
+        case unpause
+        /// An action taken back.
+        case untick
+    }
+
     /// ```
-    /// streak,date,at,icon,schedule,freezes
-    /// quiz,2026-11-20,2026-11-20T21:57:05+01:00,📚,"mon,wed,fri",2
-    /// gym,,,🏋,weekdays,0
+    /// kind,streak,date,at,count,note,from,to,made,icon,schedule,target,goal,freezes,earn_freeze,max_freezes,archived
+    /// streak,quiz,,,,,,,,📚,"mon,wed,fri",,1,2,0,2,false
+    /// rules,quiz,,2026-11-23T09:00:00+01:00,,,2026-11-23,,,,,,3,,,,
+    /// pause,quiz,,2026-11-23T09:01:00+01:00,,,2026-12-20,2027-01-02,,,,,,,,,
+    /// action,quiz,2026-11-22,2026-11-22T07:10:00+01:00,3,ran 5 km,,,,,,,,,,,
+    /// untick,quiz,2026-11-24,2026-11-24T09:58:10+01:00,,,,,2026-11-24T10:02:00+01:00,,,,,,,,
     /// ```
-    /// One row per action; every row repeats its streak's settings, so rows can be filtered or
-    /// sorted freely. A streak with no action gets one row with empty `date` and `at`.
+    /// One row per record: first each streak's settings, then its rule changes, pauses and
+    /// unpauses, actions and retractions. A column a kind does not use is empty; so is `count`
+    /// when it is 1 and `note` when there is none, and in a `rules` row every rule it does not
+    /// change.
     public func csv() -> String {
         var text = ExportDocument.csvColumns.joined(separator: ",") + "\n"
+        let columns = Dictionary(uniqueKeysWithValues: ExportDocument.csvColumns.enumerated().map { ($1, $0) })
+        func row(_ kind: RowKind, _ name: StreakName, _ values: [(String, String)]) {
+            var fields = [String](repeating: "", count: columns.count)
+            fields[0] = kind.rawValue
+            fields[1] = name.text
+            for (column, value) in values { fields[columns[column]!] = value }
+            text += CSV.row(fields)
+        }
         for streak in streaks {
             let settings = streak.settings ?? StreakSettings()
-            let tail = [settings.icon, settings.rules.schedule.description, String(settings.rules.freezes)]
-            if streak.actions.isEmpty {
-                text += CSV.row([streak.name.text, "", ""] + tail)
+            row(.streak, streak.name, settings.exportedFields.map { ($0.exportKey, $1) } + [("archived", String(streak.archived))])
+            for change in streak.changes {
+                row(.rules, streak.name, [("from", change.from.description), ("at", change.at.description)]
+                    + change.fields.pairs.map { ($0.exportKey, $1) })
+            }
+            for record in streak.pauses {
+                row(record.kind == .pause ? .pause : .unpause, streak.name,
+                    [("from", record.from.description), ("to", record.to.description), ("at", record.at.description)])
             }
             for action in streak.actions {
-                text += CSV.row([streak.name.text, action.day.description, action.at.description] + tail)
+                var values = [("date", action.day.description), ("at", action.at.description)]
+                if action.count != 1 { values.append(("count", String(action.count))) }
+                if let note = action.note { values.append(("note", note)) }
+                row(.action, streak.name, values)
+            }
+            for retraction in streak.retractions {
+                row(.untick, streak.name, [("date", retraction.day.description), ("at", retraction.at.description),
+                                          ("made", retraction.made.description)])
             }
         }
         return text
     }
 
-    /// Reads a CSV export. The header names the columns, in any order: `streak` and `date` are
-    /// required; `at`, `icon`, `schedule` and `freezes` are optional, and other columns are
-    /// ignored. A row with empty `date` and `at` only carries settings. A row gives settings
-    /// when any of `icon`, `schedule`, `freezes` is not empty (an empty schedule is daily, empty
-    /// freezes 0, an empty icon no icon); all rows of a streak that give settings must agree.
+    /// Reads a CSV export: with a `kind` column, one record per row (`csv()`); without one,
+    /// the first release's layout (`parseCSVv1`). Columns may come in any order; unknown
+    /// columns are ignored.
     public static func parseCSV(_ bytes: [UInt8]) throws(ImportProblem) -> ExportDocument {
         let records = try CSV.records(bytes)
         guard let header = records.first else {
             throw ImportProblem(line: 1, reason: "the file is empty: expected a CSV header such as '\(csvColumns.joined(separator: ","))' or a JSON export")
         }
         let names = header.fields.map { $0.trimmingSpaces().lowercased() }
+        guard names.contains("kind") else { return try parseCSVv1(records, names: names) }
+        guard let kindColumn = names.firstIndex(of: "kind"), let streakColumn = names.firstIndex(of: "streak") else {
+            throw ImportProblem(line: header.line, reason: "the CSV header needs the columns 'kind' and 'streak' (an export writes '\(csvColumns.joined(separator: ","))')")
+        }
+        var order: [StreakName] = []
+        var found: [StreakName: CSVStreak] = [:]
+        for record in records.dropFirst() {
+            let line = record.line
+            guard record.fields.count == names.count else {
+                throw ImportProblem(line: line, reason: "expected \(names.count) fields as in the header, found \(record.fields.count)")
+            }
+            let row = CSVRow(names: names, fields: record.fields, line: line)
+            let name: StreakName
+            do {
+                name = try StreakName(record.fields[streakColumn])
+            } catch {
+                throw ImportProblem(line: line, reason: error.message)
+            }
+            if found[name] == nil {
+                order.append(name)
+                found[name] = CSVStreak()
+            }
+            let kindText = record.fields[kindColumn].trimmingSpaces()
+            guard let kind = RowKind(rawValue: String(kindText)) else {
+                throw ImportProblem(line: line, reason: "unknown kind '\(Text.visible(String(kindText)))'; use \(RowKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            try found[name]!.read(kind, row)
+        }
+        return ExportDocument(streaks: order.map { found[$0]!.streak($0) })
+    }
+
+    /// The first release's CSV: one action per row, each repeating its streak's settings.
+    ///
+    /// ```
+    /// streak,date,at,icon,schedule,freezes
+    /// quiz,2026-11-20,2026-11-20T21:57:05+01:00,📚,"mon,wed,fri",2
+    /// gym,,,🏋,weekdays,0
+    /// ```
+    /// `streak` and `date` are required; `at` and the settings columns optional. A row with
+    /// empty `date` and `at` only carries settings. A row gives settings when any settings
+    /// column is not empty (an empty schedule is daily, empty freezes 0, an empty icon no
+    /// icon); all rows of a streak that give settings must agree.
+    static func parseCSVv1(_ records: [CSV.Record], names: [String]) throws(ImportProblem) -> ExportDocument {
         func column(_ name: String) -> Int? { names.firstIndex(of: name) }
         guard let streakColumn = column("streak"), let dateColumn = column("date") else {
-            throw ImportProblem(line: header.line,
+            throw ImportProblem(line: records[0].line,
                                 reason: "the CSV header needs the columns 'streak' and 'date' (an export writes '\(csvColumns.joined(separator: ","))')")
         }
         let atColumn = column("at")
-        let settingsColumns = SettingsField.all.map { ($0, column($0.key)) }
+        let settingsColumns = SettingsField.all.map { ($0, column($0.exportKey)) }
 
         var order: [StreakName] = []
         var actions: [StreakName: [Action]] = [:]
@@ -66,12 +151,15 @@ extension ExportDocument {
             if texts.contains(where: { field, text in !field.isBlank(text) }) {
                 // A row that gives any setting gives all of them: a blank one is the default,
                 // and a blank icon is no icon.
-                var given = StreakSettings(icon: "")
+                var fields = GivenSettings()
                 for (field, text) in texts where !field.isBlank(text) {
-                    if let problem = field.apply(text, to: &given) {
-                        throw ImportProblem(line: line, reason: field.key + " " + problem)
+                    do throws(FieldError) {
+                        try field.read(text, into: &fields)
+                    } catch {
+                        throw ImportProblem(line: line, reason: error.message(at: field.exportKey))
                     }
                 }
+                let given = fields.applied(to: StreakSettings(icon: ""))
                 if let (earlier, earlierLine) = settings[name] {
                     guard earlier == given else {
                         throw ImportProblem(line: line, reason: "the settings of '\(name)' differ from those on line \(earlierLine)")
@@ -95,6 +183,119 @@ extension ExportDocument {
         return ExportDocument(streaks: order.map { name in
             ExportedStreak(name: name, settings: settings[name]?.0, actions: actions[name] ?? [])
         })
+    }
+}
+
+/// One row of a CSV export with a `kind` column: its fields by column name.
+struct CSVRow {
+    let names: [String]
+    let fields: [String]
+    let line: Int
+
+    /// The field of `column`, spaces trimmed ("" when the header has no such column).
+    func text(_ column: String) -> String {
+        guard let index = names.firstIndex(of: column) else { return "" }
+        return String(fields[index].trimmingSpaces())
+    }
+
+    /// The field as written (a note or an icon keeps its spaces).
+    func raw(_ column: String) -> String {
+        names.firstIndex(of: column).map { fields[$0] } ?? ""
+    }
+
+    func problem(_ reason: String) -> ImportProblem { ImportProblem(line: line, reason: reason) }
+
+    func date(_ column: String) throws(ImportProblem) -> StreakDay {
+        let text = text(column)
+        guard let day = StreakDay(text) else {
+            throw problem("\(column) '\(Text.visible(text))' is not a date; use YYYY-MM-DD, e.g. 2026-11-22")
+        }
+        return day
+    }
+
+    func moment(_ column: String) throws(ImportProblem) -> Instant {
+        let text = text(column)
+        guard let instant = ExportDocument.moment(text) else {
+            throw problem("\(column) '\(Text.visible(text))' is not a moment in ISO 8601 with its UTC offset; use e.g. 2026-11-22T21:57:05+01:00")
+        }
+        return instant
+    }
+
+    /// The settings columns that are not blank, read by their parsers (`rulesOnly`: a
+    /// `rules` row, where an icon has no place). Returns whether any was given.
+    func settings(into given: inout GivenSettings, rulesOnly: Bool) throws(ImportProblem) -> Bool {
+        var any = false
+        for field in SettingsField.all {
+            let text = raw(field.exportKey)
+            guard !field.isBlank(text) else { continue }
+            if rulesOnly, !field.isRule { throw problem("a rules row cannot set \(field.exportKey)") }
+            do throws(FieldError) {
+                try field.read(text, into: &given)
+            } catch {
+                throw problem(error.message(at: field.exportKey))
+            }
+            any = true
+        }
+        return any
+    }
+}
+
+/// What the rows of one streak of a CSV export hold, as they are read.
+struct CSVStreak {
+    var settings: (StreakSettings, Int)?
+    var archived = false
+    var actions: [Action] = []
+    var changes: [RuleChange] = []
+    var pauses: [PauseRecord] = []
+    var retractions: [Retraction] = []
+
+    mutating func read(_ kind: ExportDocument.RowKind, _ row: CSVRow) throws(ImportProblem) {
+        switch kind {
+        case .streak:
+            // Every settings column is given: a blank one is the default, a blank icon none.
+            var fields = GivenSettings()
+            _ = try row.settings(into: &fields, rulesOnly: false)
+            let given = fields.applied(to: StreakSettings(icon: ""))
+            let archivedText = row.text("archived").lowercased()
+            guard ["", "true", "false"].contains(archivedText) else {
+                throw row.problem("archived '\(Text.visible(archivedText))' must be true or false")
+            }
+            if let (earlier, line) = settings, earlier != given || archived != (archivedText == "true") {
+                throw row.problem("the settings of this streak differ from those on line \(line)")
+            }
+            settings = (given, row.line)
+            archived = archivedText == "true"
+        case .action:
+            let at = row.text("at")
+            let action: Action
+            switch ExportDocument.action(date: row.text("date"), at: at) {
+            case .success(let made): action = made
+            case .failure(let problem): throw row.problem(problem.reason)
+            }
+            let count = row.text("count")
+            let note = row.raw("note")
+            do throws(ActionFieldProblem) {
+                actions.append(try action.with(count: count.isEmpty ? nil : count, note: note.isEmpty ? nil : note))
+            } catch {
+                throw row.problem(error.reason.message(at: error.field))
+            }
+        case .rules:
+            var fields = GivenSettings()
+            _ = try row.settings(into: &fields, rulesOnly: true)
+            changes.append(RuleChange(from: try row.date("from"), at: try row.moment("at"), fields: fields.rules))
+        case .pause, .unpause:
+            let from = try row.date("from")
+            let to = try row.date("to")
+            guard to >= from else { throw row.problem("to \(to) is before from \(from)") }
+            pauses.append(PauseRecord(kind == .pause ? .pause : .unpause, from: from, to: to, at: try row.moment("at")))
+        case .untick:
+            retractions.append(Retraction(day: try row.date("date"), at: try row.moment("at"), made: try row.moment("made")))
+        }
+    }
+
+    func streak(_ name: StreakName) -> ExportedStreak {
+        ExportedStreak(name: name, settings: settings?.0, actions: actions, changes: changes, pauses: pauses,
+                       retractions: retractions, archived: archived)
     }
 }
 

@@ -1,16 +1,31 @@
-/// One recorded action: the streak date it counts for, and the moment it happened (with the
-/// UTC offset of where it happened).
+/// One recorded action: the streak date it counts for, the moment it happened (with the UTC
+/// offset of where it happened), how many it counts for, and an optional note.
 public struct Action: Hashable, Sendable, Comparable {
     public var day: StreakDay
     public var at: Instant
+    /// 1 for a plain tick; K for `tick --count K`.
+    public var count: Int
+    public var note: String?
 
-    public init(day: StreakDay, at: Instant) {
+    public init(day: StreakDay, at: Instant, count: Int = 1, note: String? = nil) {
         self.day = day
         self.at = at
+        self.count = count
+        self.note = note
     }
 
+    /// Date, moment, offset, then count and note: a total order, so "the first of equal
+    /// moments" is the same whatever order the actions arrived in.
     public static func < (lhs: Action, rhs: Action) -> Bool {
-        (lhs.day, lhs.at.seconds, lhs.at.offset) < (rhs.day, rhs.at.seconds, rhs.at.offset)
+        if lhs.day != rhs.day { return lhs.day < rhs.day }
+        if lhs.at.seconds != rhs.at.seconds { return lhs.at.seconds < rhs.at.seconds }
+        if lhs.at.offset != rhs.at.offset { return lhs.at.offset < rhs.at.offset }
+        if lhs.count != rhs.count { return lhs.count < rhs.count }
+        switch (lhs.note, rhs.note) {
+        case (nil, nil), (_?, nil): return false
+        case (nil, _?): return true
+        case (let a?, let b?): return a < b
+        }
     }
 
     /// Whether `ActionLog.line` writes a line that reads back as this action: its date and its
@@ -40,17 +55,111 @@ public struct BadLine: Error, Equatable, Sendable {
     }
 }
 
-/// The action log format: one action per line, `DATE INSTANT`, e.g.
-/// `2026-11-22 2026-11-22T21:57:05+01:00`.
+/// The robustness every append-only log shares: lines starting with `#` and blank lines are
+/// ignored; git's conflict markers are skipped and listed (the lines of both sides read); a bad line is reported with its number and the rest still read; a last line
+/// without its newline is kept if it reads, and reported as cut short (a crash mid-write) if
+/// it does not.
+enum LogLines {
+    /// Calls `read` with each line that is not blank or a comment, and its number; `read`
+    /// keeps what it reads and returns why a line does not read (nil when it does). Returns
+    /// whether the file ends without a newline.
+    static func read(_ bytes: [UInt8], bad: inout [BadLine], markers: inout [Int],
+                     _ read: (Int, ArraySlice<UInt8>) -> String?) -> Bool {
+        var lineNumber = 0
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            lineNumber += 1
+            // Logs hold years of lines: find the line's end without bounds checks.
+            let end = bytes.withUnsafeBufferPointer { lineEnd($0, from: start) }
+            let complete = end < count
+            let line = bytes[start..<end]
+            start = end + 1
+            if !complete {
+                // A hand-edited file may just lack its last newline: keep the line if it reads.
+                if read(lineNumber, line) != nil {
+                    bad.append(BadLine(line: lineNumber, reason: "the last line is cut short (no newline)"))
+                }
+                return true
+            }
+            if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                continue
+            }
+            // A log merged without git's union merge: skip the markers, read both sides.
+            if ConflictMarker.isMarker(line) {
+                markers.append(lineNumber)
+                continue
+            }
+            if let reason = read(lineNumber, line) { bad.append(BadLine(line: lineNumber, reason: reason)) }
+        }
+        return false
+    }
+
+    /// Where the line starting at `start` ends: its line break, or the end of the bytes.
+    static func lineEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buffer.count
+        var end = start
+        // Eight bytes at a time while none of them is a line break.
+        if let base = buffer.baseAddress {
+            while end + 8 <= count {
+                let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                end += 8
+            }
+        }
+        while end < count, buffer[end] != 0x0A { end += 1 }
+        return end
+    }
+
+    /// The line without a trailing `\r` and leading spaces.
+    static func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var rest = line
+        if rest.last == 0x0D { rest = rest.dropLast() }
+        while rest.first == 0x20 { rest = rest.dropFirst() }
+        return rest
+    }
+
+    /// Calls `body` with each space-separated field of `bytes`, as `key` and `value` split at
+    /// the first `=` (the whole field is the key, and `hasValue` false, when it has none).
+    /// Stops with the first reason `body` returns.
+    static func fields(_ bytes: ArraySlice<UInt8>,
+                       _ body: (_ key: ArraySlice<UInt8>, _ value: ArraySlice<UInt8>, _ hasValue: Bool) -> String?) -> String? {
+        var rest = bytes
+        while true {
+            while rest.first == 0x20 { rest = rest.dropFirst() }
+            guard !rest.isEmpty else { return nil }
+            let end = rest.firstIndex(of: 0x20) ?? rest.endIndex
+            let field = rest[..<end]
+            rest = rest[end...]
+            let reason: String?
+            if let equals = field.firstIndex(of: UInt8(ascii: "=")) {
+                reason = body(field[..<equals], field[(equals + 1)...], true)
+            } else {
+                reason = body(field, field[field.endIndex...], false)
+            }
+            if let reason { return reason }
+        }
+    }
+}
+
+/// The action log format: one action per line, `DATE INSTANT [count=K] [note=TEXT]`, e.g.
+/// `2026-11-22 2026-11-22T21:57:05+01:00 count=3 note=ran%205%20km`.
 ///
-/// Lines starting with `#` and blank lines are ignored; fields after the second are ignored, so
-/// later versions can add some. A last line without its newline is kept if it reads, and
-/// reported as cut short (a crash mid-write) if it does not.
+/// A first-release line (`DATE INSTANT`) counts 1 and has no note. `count=` (1 or more) and
+/// `note=` (percent-encoded, see `ActionField`) are read with their field parsers, and a bad
+/// value makes the line unreadable; other `key=value` fields are ignored (later versions may
+/// add some), and so are fields without `=`, as the first release ignored every field after
+/// the second. Blank lines, comments and torn last lines as `LogLines` says.
 public enum ActionLog {
-    public static let header = "# streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)\n"
+    public static let header = "# streakprompt actions v2: DATE INSTANT [count=K] [note=TEXT]\n"
+    /// What the first release wrote at the top of a new log (kept for its fixture).
+    public static let headerV1 = "# streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)\n"
 
     public static func line(_ action: Action) -> String {
-        action.day.description + " " + action.at.description + "\n"
+        var text = action.day.description + " " + action.at.description
+        if action.count != 1 { text += " count=" + String(action.count) }
+        if let note = action.note { text += " note=" + ActionField.encodedNote(note) }
+        return text + "\n"
     }
 
     public struct Parsed: Sendable {
@@ -66,60 +175,142 @@ public enum ActionLog {
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed()
-        var lineNumber = 0
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            lineNumber += 1
-            var end = start
-            while end < count, bytes[end] != 0x0A { end += 1 }
-            let complete = end < count
-            let line = bytes[start..<end]
-            start = end + 1
-            if !complete {
-                parsed.endsTorn = true
-                // A hand-edited file may just lack its last newline: keep the line if it reads.
-                if let action = parseLine(line) {
-                    parsed.actions.append(action)
-                } else {
-                    parsed.bad.append(BadLine(line: lineNumber, reason: "the last line is cut short (no newline)"))
-                }
-                break
-            }
-            if line.isEmpty || line.first == UInt8(ascii: "#") || line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-                continue
-            }
-            if ConflictMarker.isMarker(line) {
-                parsed.conflictMarkers.append(lineNumber)
-                continue
-            }
-            if let action = parseLine(line) {
+        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers) { _, line in
+            switch parseLine(line) {
+            case .success(let action):
                 parsed.actions.append(action)
-            } else {
-                parsed.bad.append(BadLine(line: lineNumber, reason: "not 'DATE INSTANT'"))
+                return nil
+            case .failure(let problem):
+                return problem.reason
             }
         }
         return parsed
     }
 
-    static func parseLine(_ line: ArraySlice<UInt8>) -> Action? {
-        // `DATE INSTANT`, then optional fields; scanned by hand (this runs for every line of
-        // every log on every tick).
-        var rest = line
-        if rest.last == 0x0D { rest = rest.dropLast() }
-        while rest.first == 0x20 { rest = rest.dropFirst() }
+    /// The actions of one date (`YYYY-MM-DD`): the lines that start with it, read as `parse`
+    /// reads them; only those lines are read. (A tick reads its own date this way; see
+    /// `Store.tick`.) A torn last line of that date is reported, as `parse` reports it.
+    public static func lines(of day: String, in bytes: [UInt8]) -> Parsed {
+        var parsed = Parsed()
+        let wanted = Array(day.utf8)
+        guard wanted.count == 10 else { return parsed }
+        bytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var lineNumber = 0
+            while start < buffer.count {
+                lineNumber += 1
+                let end = LogLines.lineEnd(buffer, from: start)
+                if end - start > 10, buffer[start] == wanted[0], buffer[start + 10] == 0x20,
+                   (1..<10).allSatisfy({ buffer[start + $0] == wanted[$0] }) {
+                    let complete = end < buffer.count
+                    switch parseLine(bytes[start..<end]) {
+                    case .success(let action): parsed.actions.append(action)
+                    case .failure(let problem):
+                        parsed.bad.append(BadLine(line: lineNumber, reason: complete ? problem.reason
+                                                  : "the last line is cut short (no newline)"))
+                    }
+                }
+                start = end + 1
+            }
+        }
+        return parsed
+    }
+
+    static func parseLine(_ line: ArraySlice<UInt8>) -> Result<Action, FieldError> {
+        // Most lines are exactly what `line(_:)` writes: read those in one pass over fixed
+        // positions (this runs for every line of every log on every tick, and a log holds
+        // years of lines). Anything else, and anything the pass does not accept, is read by
+        // the general path below, which accepts everything the pass does, with the same result.
+        if let action = canonical(line) { return .success(action) }
+        return parseGeneral(line)
+    }
+
+    /// Any line: `DATE INSTANT`, then optional fields; scanned by hand.
+    static func parseGeneral(_ line: ArraySlice<UInt8>) -> Result<Action, FieldError> {
+        let rest = LogLines.trimmed(line)
         guard rest.count >= 12, rest[rest.startIndex + 10] == 0x20,
               let day = StreakDay.parse(rest.prefix(10))
-        else { return nil }
+        else { return .failure(FieldError("not 'DATE INSTANT'", standsAlone: true)) }
         var instant = rest.dropFirst(11)
         while instant.first == 0x20 { instant = instant.dropFirst() }
-        if let space = instant.firstIndex(of: 0x20) { instant = instant[..<space] }
-        guard let at = Instant.parse(instant) else { return nil }
-        return Action(day: day, at: at)
+        var fields = instant[instant.endIndex...]
+        if let space = instant.firstIndex(of: 0x20) {
+            fields = instant[space...]
+            instant = instant[..<space]
+        }
+        guard let at = Instant.parse(instant) else { return .failure(FieldError("not 'DATE INSTANT'", standsAlone: true)) }
+        var action = Action(day: day, at: at)
+        var seen = (count: false, note: false)
+        let problem = LogLines.fields(fields) { key, value, hasValue in
+            guard hasValue else { return nil }
+            let name = key.elementsEqual("count".utf8) ? "count" : "note"
+            do throws(FieldError) {
+                if key.elementsEqual("count".utf8) {
+                    if seen.count { return "count= is given twice" }
+                    seen.count = true
+                    action.count = try ActionField.count(String(decoding: value, as: UTF8.self))
+                } else if key.elementsEqual("note".utf8) {
+                    if seen.note { return "note= is given twice" }
+                    seen.note = true
+                    action.note = try ActionField.decodedNote(value)
+                }
+            } catch {
+                return error.message(at: name)
+            }
+            return nil
+        }
+        if let problem { return .failure(FieldError(problem, standsAlone: true)) }
+        return .success(action)
     }
 }
 
-/// A streak's settings, as `key=value` lines in `streak.conf`.
+extension ActionLog {
+    /// The action on a line written as `line(_:)` writes it, `YYYY-MM-DD YYYY-MM-DDTHH:MM:SS±HH:MM`
+    /// and at most ` count=K`; nil for any other line (a note, other fields, other spacing, an
+    /// offset with seconds, a value out of range), which the general path then reads.
+    static func canonical(_ line: ArraySlice<UInt8>) -> Action? {
+        line.withUnsafeBufferPointer { p -> Action? in
+            guard p.count >= 36, p[10] == 0x20, p[4] == 0x2D, p[7] == 0x2D, p[15] == 0x2D, p[18] == 0x2D,
+                  p[21] == UInt8(ascii: "T"), p[24] == 0x3A, p[27] == 0x3A, p[33] == 0x3A,
+                  p[30] == UInt8(ascii: "+") || p[30] == 0x2D
+            else { return nil }
+            var valid = true
+            func number(_ at: Int, _ width: Int) -> Int {
+                var value = 0
+                for index in at..<(at + width) {
+                    let digit = Int(p[index]) &- 0x30
+                    if digit < 0 || digit > 9 { valid = false }
+                    value = value * 10 + digit
+                }
+                return value
+            }
+            let date = (number(0, 4), number(5, 2), number(8, 2))
+            let local = (number(11, 4), number(16, 2), number(19, 2), number(22, 2), number(25, 2), number(28, 2))
+            let offset = (number(31, 2), number(34, 2))
+            guard valid, local.3 < 24, local.4 < 60, local.5 <= 60, offset.0 <= 14, offset.1 < 60,
+                  let day = StreakDay(year: date.0, month: date.1, day: date.2),
+                  let localDay = StreakDay(year: local.0, month: local.1, day: local.2)
+            else { return nil }
+            var count = 1
+            if p.count > 36 {
+                // ` count=K`, K from 1 to `ActionField.maxCount`, without leading zeros.
+                guard p.count > 43, p.count <= 50, p[36] == 0x20, p[37] == UInt8(ascii: "c"), p[38] == UInt8(ascii: "o"),
+                      p[39] == UInt8(ascii: "u"), p[40] == UInt8(ascii: "n"), p[41] == UInt8(ascii: "t"),
+                      p[42] == UInt8(ascii: "="), p[43] != 0x30
+                else { return nil }
+                count = number(43, p.count - 43)
+                guard valid, count >= 1, count <= ActionField.maxCount else { return nil }
+            }
+            let seconds = local.3 * 3600 + local.4 * 60 + Swift.min(local.5, 59)
+            let east = (offset.0 * 3600 + offset.1 * 60) * (p[30] == 0x2D ? -1 : 1)
+            let wall = LocalDateTime(day: localDay, secondOfDay: seconds)
+            return Action(day: day, at: Instant(seconds: wall.utcSeconds - Int64(east), offset: east), count: count)
+        }
+    }
+}
+
+/// A streak's settings, as `key=value` lines in `streak.conf`: the icon and the creation rules
+/// (which cover every date of the streak; later changes are `rules` events).
 public struct StreakSettings: Hashable, Sendable {
     public var icon: String
     public var rules: Rules
@@ -129,16 +320,26 @@ public struct StreakSettings: Hashable, Sendable {
         self.rules = rules
     }
 
+    /// The first release's keys always (`icon`, `schedule` or `target`, `freezes`), the newer
+    /// ones only when they differ from their defaults, so a first-release streak's file is
+    /// written as it always was.
     public func encoded() -> String {
-        "# streakprompt streak settings\n"
-            + "icon=\(icon)\n"
-            + "schedule=\(rules.schedule)\n"
-            + "freezes=\(rules.freezes)\n"
+        var text = "# streakprompt streak settings\n" + "icon=\(icon)\n"
+        switch rules.mode {
+        case .days(let schedule): text += "schedule=\(schedule)\n"
+        case .weeks(let target): text += "target=\(SettingsField.targetText(target))\n"
+        }
+        text += "freezes=\(rules.freezes)\n"
+        if rules.goal != 1 { text += "goal=\(rules.goal)\n" }
+        if rules.earnEvery != 0 { text += "earn-freeze=\(rules.earnEvery)\n" }
+        if rules.maxHeld != Rules.defaultMaxHeld { text += "max-freezes=\(rules.maxHeld)\n" }
+        return text
     }
 
-    /// Parses settings; unknown keys are ignored so a newer version's file still reads.
+    /// Parses settings; unknown keys are ignored so a newer version's file still reads. Each
+    /// key is read by its field's parser (`SettingsField`).
     public static func parse(_ bytes: [UInt8]) -> Result<StreakSettings, BadLine> {
-        var settings = StreakSettings()
+        var given = GivenSettings()
         var lineNumber = 0
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -151,195 +352,12 @@ public struct StreakSettings: Hashable, Sendable {
             let key = String(decoding: line[..<equals], as: UTF8.self).trimmingSpaces()
             let value = String(decoding: line[(equals + 1)...], as: UTF8.self)
             guard let field = SettingsField.named(key) else { continue }
-            if let problem = field.apply(value, to: &settings) {
-                return .failure(BadLine(line: lineNumber, reason: key + " " + problem))
+            do throws(FieldError) {
+                try field.read(value, into: &given)
+            } catch {
+                return .failure(BadLine(line: lineNumber, reason: error.message(at: String(key))))
             }
         }
-        return .success(settings)
-    }
-}
-
-extension Rules {
-    public static let maxFreezes = 1000
-}
-
-/// The prompt cache: everything the prompt needs for every streak, in one small file, so the
-/// prompt reads one file and never the history.
-///
-/// ```
-/// streakprompt-cache 1<TAB>STREAKS-STAMP
-/// NAME<TAB>ICON<TAB>SCHEDULE-MASK<TAB>LAST<TAB>ALIVE<TAB>LENGTH<TAB>FREEZES-LEFT<TAB>BEST<TAB>TOTAL<TAB>STAMP
-/// ```
-/// `LAST` is a date or `-`. A stamp is the modification time (`SECONDS.NANOSECONDS`) of the
-/// `streaks/` folder (header) or of the streak's folder (line) when the line was computed; the
-/// prompt compares them with the folders to notice changes it did not see (a sync tool
-/// delivering another machine's actions, or a writer killed before it refreshed the cache).
-/// Extra fields are ignored. Rebuilt by every write and by `doctor --repair`; a missing or
-/// unreadable cache only blanks the prompt.
-public enum PromptCache {
-    public static let magic = "streakprompt-cache 1"
-    /// Larger than this is not a cache we wrote: the prompt prints nothing.
-    public static let maxBytes = 1 << 20
-
-    public struct Entry: Hashable, Sendable {
-        public var name: String
-        public var icon: String
-        public var schedule: Schedule
-        public var progress: Progress
-        /// The streak folder's modification time when this entry was computed.
-        public var stamp: String
-
-        public init(name: String, icon: String, schedule: Schedule, progress: Progress, stamp: String = "") {
-            self.name = name
-            self.icon = icon
-            self.schedule = schedule
-            self.progress = progress
-            self.stamp = stamp
-        }
-
-        public var line: String {
-            let p = progress
-            return [name, icon, String(schedule.mask), p.last?.description ?? "-", p.alive ? "1" : "0",
-                    String(p.length), String(p.freezesLeft), String(p.best), String(p.total), stamp]
-                .joined(separator: "\t") + "\n"
-        }
-    }
-
-    public static func encode(_ entries: [Entry], stamp: String = "") -> String {
-        var text = magic + "\t" + stamp + "\n"
-        for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
-        return text
-    }
-
-    /// The header's stamp, or nil when the file is not a cache.
-    public static func headerStamp(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let body = bodyStart(bytes) else { return nil }
-        let start = magic.utf8.count + 1
-        guard body - 1 > start else { return "" }
-        return String(decoding: bytes[start..<(body - 1)], as: UTF8.self)
-    }
-
-    /// Where the entries start (after the header line), or nil when the file is not a cache.
-    static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let magicBytes = magic.utf8
-        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes) else { return nil }
-        var index = magicBytes.count
-        if bytes[index] == 0x09 {
-            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-        }
-        guard index < bytes.count, bytes[index] == 0x0A else { return nil }
-        return index + 1
-    }
-
-    public static func decode(_ bytes: [UInt8]) -> [Entry]? {
-        var entries: [Entry] = []
-        let valid = bytes.withUnsafeBufferPointer { buffer in
-            scan(buffer) { entries.append($0); return true }
-        }
-        return valid ? entries : nil
-    }
-
-    /// Calls `body` with each entry (as long as it returns true), without building an array:
-    /// the prompt's path. Returns false when the file is not a cache.
-    @discardableResult
-    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Entry) -> Bool) -> Bool {
-        guard var start = bodyStart(bytes) else { return false }
-        var entry = Entry(name: "", icon: "", schedule: .daily, progress: Progress(freezes: 0))
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            if end == bytes.count { break }  // never written by us: ignore a torn tail
-            if decodeLine(bytes, start, end, into: &entry), !body(entry) { break }
-            start = end + 1
-        }
-        return true
-    }
-
-    /// Whether the cache has a line for this streak, checking names only.
-    public static func contains(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var found = false
-        let wanted = name.utf8
-        _ = scanNames(bytes) { lineStart, nameEnd in
-            if bytes[lineStart..<nameEnd].elementsEqual(wanted) { found = true; return false }
-            return true
-        }
-        return found
-    }
-
-    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Bool) -> Bool {
-        guard var start = bodyStart(bytes) else { return false }
-        while start < bytes.count {
-            var tab = start
-            while tab < bytes.count, bytes[tab] != 0x09, bytes[tab] != 0x0A { tab += 1 }
-            var end = tab
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            if end == bytes.count { break }
-            if !body(start, tab) { break }
-            start = end + 1
-        }
-        return true
-    }
-
-    /// Reads the entry on the line `bytes[start..<end]` into `entry`; false if it does not parse.
-    /// (An `inout` rather than an optional result: no generic metadata on the prompt's path.)
-    static func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into entry: inout Entry) -> Bool {
-        // Nine tab-separated fields; a tenth and later ones are ignored.
-        var bounds: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (start, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var field = 1
-        var i = start
-        while i < end, field < 10 {
-            if bytes[i] == 0x09 {
-                switch field {
-                case 1: bounds.1 = i + 1
-                case 2: bounds.2 = i + 1
-                case 3: bounds.3 = i + 1
-                case 4: bounds.4 = i + 1
-                case 5: bounds.5 = i + 1
-                case 6: bounds.6 = i + 1
-                case 7: bounds.7 = i + 1
-                case 8: bounds.8 = i + 1
-                default: bounds.9 = i + 1
-                }
-                field += 1
-            }
-            i += 1
-        }
-        guard field >= 9 else { return false }
-        let stop = field == 9 ? end + 1 : bounds.9
-        var stampEnd = end
-        if field >= 10 {
-            stampEnd = bounds.9
-            while stampEnd < end, bytes[stampEnd] != 0x09 { stampEnd += 1 }
-        }
-        func slice(_ from: Int, _ to: Int) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[from..<(to - 1)] }
-        let name = slice(bounds.0, bounds.1)
-        guard !name.isEmpty, name.count <= StreakName.maxLength, name.first != UInt8(ascii: "-"),
-              name.allSatisfy(StreakName.isNameByte),
-              let mask = Decimal.parse(slice(bounds.2, bounds.3)), mask < 256,
-              let schedule = Schedule(mask: UInt8(mask)),
-              bounds.5 - bounds.4 == 2,
-              let length = Decimal.parse(slice(bounds.5, bounds.6)),
-              // More freezes than a streak can hold would make the prompt walk that many
-              // missed dates: not a cache we wrote.
-              let freezesLeft = Decimal.parse(slice(bounds.6, bounds.7)), freezesLeft <= Rules.maxFreezes,
-              let best = Decimal.parse(slice(bounds.7, bounds.8)),
-              let total = Decimal.parse(slice(bounds.8, stop))
-        else { return false }
-        let aliveByte = bytes[bounds.4]
-        guard aliveByte == UInt8(ascii: "0") || aliveByte == UInt8(ascii: "1") else { return false }
-        var last: StreakDay?
-        let lastField = slice(bounds.3, bounds.4)
-        if !(lastField.count == 1 && lastField.first == UInt8(ascii: "-")) {
-            guard let day = StreakDay.parse(lastField) else { return false }
-            last = day
-        }
-        let alive = aliveByte == UInt8(ascii: "1") && last != nil
-        let progress = Progress(last: last, through: last, alive: alive, length: alive ? length : 0, runStart: nil,
-                                runEnd: nil, freezesLeft: freezesLeft, best: best, total: total)
-        entry = Entry(name: String(decoding: name, as: UTF8.self),
-                      icon: String(decoding: slice(bounds.1, bounds.2), as: UTF8.self),
-                      schedule: schedule, progress: progress,
-                      stamp: field >= 10 ? String(decoding: bytes[bounds.9..<stampEnd], as: UTF8.self) : "")
-        return true
+        return .success(given.applied(to: StreakSettings()))
     }
 }

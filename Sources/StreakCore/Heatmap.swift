@@ -1,5 +1,8 @@
-/// A streak's recent history as a GitHub-style grid: one column per week (Monday on top), one
-/// cell per date, shaded by how many actions the date has.
+/// A streak's recent history as a GitHub-style grid: one column per week (Monday on top, or
+/// Sunday when weeks start on Sunday), one cell per date, shaded by how far the date got: with
+/// a daily goal of 1, its actions relative to the busiest date shown; with a goal N above 1,
+/// its progress toward N (full once met). A weekly streak gets a last row with each week's
+/// outcome.
 ///
 /// Pure data and text: the caller gives the counts, the frozen dates and today, and chooses
 /// the number of weeks and whether to colour, so the layout is testable byte for byte.
@@ -7,56 +10,112 @@ public struct Heatmap: Sendable {
     /// One date of the grid.
     public struct Cell: Hashable, Sendable {
         public var day: StreakDay
-        /// Actions recorded for the date (each tick is one; a date can have several).
+        /// What the date's actions count for (each plain tick is one; a date can have several).
         public var count: Int
-        /// 0 for none, else 1–4, relative to the busiest date shown (see `level(of:max:)`).
+        /// 0 for none, else 1–4 (see `level(of:max:)` and `level(of:goal:)`).
         public var level: Int
         public var scheduled: Bool
-        /// A freeze covered the date.
+        /// A freeze covered the date (or its week).
         public var frozen: Bool
         public var isToday: Bool
         /// After today (the rest of the current week).
         public var isFuture: Bool
+        /// Counts the date needs to be met.
+        public var goal: Int = 1
+        /// The streak is paused on the date.
+        public var paused: Bool = false
+
+        public var met: Bool { count >= goal }
+    }
+
+    /// What one date holds, as the grid takes it.
+    public struct DayFacts: Sendable {
+        public var count: Int
+        public var goal: Int
+        public var scheduled: Bool
+        public var frozen: Bool
+        public var paused: Bool
     }
 
     public let name: String
     public let today: StreakDay
     public let weeks: Int
-    /// The Monday of the first column.
+    /// The first date of the first column.
     public let first: StreakDay
-    /// Every date of the grid, week by week, Monday first: `7 * weeks` cells.
+    public let weekStart: WeekStart
+    /// Every date of the grid, week by week, from the week start: `7 * weeks` cells.
     public let cells: [Cell]
     /// The most actions on one date of the grid (0 when it has none).
     public let maxCount: Int
+    /// Days or weeks.
+    public let unit: StreakUnit
+    /// How each column's week ended (or, for this week, `met` or `open`), for a weekly streak
+    /// (nil: not a week the streak counted).
+    public let weekOutcomes: [UnitOutcome?]
 
     /// Columns the weekday labels take.
     public static let labelWidth = 4
     /// The most weeks shown when the width allows: a whole year and the current week.
     public static let maxWeeks = 53
 
-    /// The grid of `weeks` columns ending with the week that holds `today`.
+    /// The grid of `weeks` columns ending with the week that holds `today`, for a streak with
+    /// a fixed schedule and a goal of 1 (the first release's heat map).
     public init(name: String, counts: [StreakDay: Int], schedule: Schedule, frozen: Set<StreakDay>,
                 today: StreakDay, weeks: Int) {
+        self.init(name: name, today: today, weeks: weeks, weekStart: .monday, unit: .day, weekOutcomes: [:]) { day in
+            DayFacts(count: counts[day] ?? 0, goal: 1, scheduled: schedule.contains(day), frozen: frozen.contains(day),
+                     paused: false)
+        }
+    }
+
+    /// The grid of a replayed streak, read on `today`: every date's counts, goal, pause and
+    /// freeze as the fold saw them, in the replay's weeks.
+    public init(name: String, replay: Replay, today: StreakDay, weeks: Int, zone: some ZoneRules) {
+        let fold = replay.fold(at: today, zone: zone, marks: true)
+        var outcomes: [StreakDay: UnitOutcome] = [:]
+        for walked in fold.units where walked.span.unit == .week { outcomes[walked.span.start] = walked.outcome }
+        let marks = fold.days
+        self.init(name: name, today: today, weeks: weeks, weekStart: replay.weekStart,
+                  unit: replay.rules(on: fold.reading.today).unit, weekOutcomes: outcomes) { day in
+            if let first = marks.first?.day, day >= first, day - first < marks.count {
+                let mark = marks[day - first]
+                return DayFacts(count: mark.count, goal: mark.goal, scheduled: mark.scheduled, frozen: mark.frozen,
+                                paused: mark.paused)
+            }
+            let rules = replay.rules(on: day)
+            let paused = replay.pauses.contains(day)
+            return DayFacts(count: 0, goal: rules.goal, scheduled: rules.asks(day) && !paused, frozen: false, paused: paused)
+        }
+    }
+
+    /// The grid of `weeks` columns ending with the week that holds `today`, each date's facts
+    /// given by `facts`.
+    public init(name: String, today: StreakDay, weeks: Int, weekStart: WeekStart, unit: StreakUnit,
+                weekOutcomes: [StreakDay: UnitOutcome], facts: (StreakDay) -> DayFacts) {
         let weeks = max(1, weeks)
-        let monday = today - today.weekday.rawValue
-        let first = monday - 7 * (weeks - 1)
+        let first = weekStart.first(ofWeekHolding: today) - 7 * (weeks - 1)
+        let dayFacts = (0..<(7 * weeks)).map { facts(first + $0) }
         var most = 0
-        for offset in 0..<(7 * weeks) { most = max(most, counts[first + offset] ?? 0) }
+        for facts in dayFacts { most = max(most, facts.count) }
         var cells: [Cell] = []
         cells.reserveCapacity(7 * weeks)
-        for offset in 0..<(7 * weeks) {
+        for (offset, facts) in dayFacts.enumerated() {
             let day = first + offset
-            let count = counts[day] ?? 0
-            cells.append(Cell(day: day, count: count, level: Heatmap.level(of: count, max: most),
-                              scheduled: schedule.contains(day), frozen: frozen.contains(day),
-                              isToday: day == today, isFuture: day > today))
+            let level = facts.goal > 1 ? Heatmap.level(of: facts.count, goal: facts.goal)
+                : Heatmap.level(of: facts.count, max: most)
+            cells.append(Cell(day: day, count: facts.count, level: level, scheduled: facts.scheduled,
+                              frozen: facts.frozen, isToday: day == today, isFuture: day > today, goal: facts.goal,
+                              paused: facts.paused))
         }
         self.name = name
         self.today = today
         self.weeks = weeks
         self.first = first
+        self.weekStart = weekStart
         self.cells = cells
         self.maxCount = most
+        self.unit = unit
+        self.weekOutcomes = (0..<weeks).map { weekOutcomes[first + 7 * $0] }
     }
 
     /// The weeks that fit in `width` columns, at most `maxWeeks`, at least 1.
@@ -72,6 +131,15 @@ public struct Heatmap: Sendable {
         return Swift.min(4, Swift.max(1, (count * 4 + max - 1) / max))
     }
 
+    /// The shade of a date with `count` toward a daily goal of `goal`: 0 for none, 4 once
+    /// met, else the quarter of the goal it reached (1–3).
+    public static func level(of count: Int, goal: Int) -> Int {
+        guard count > 0 else { return 0 }
+        if count >= goal { return 4 }
+        return Swift.min(3, Swift.max(1, count * 4 / goal))
+    }
+
+    /// The cell in column `week`, row `weekday` (0: the week start).
     public func cell(week: Int, weekday: Int) -> Cell {
         cells[week * 7 + weekday]
     }
@@ -92,7 +160,8 @@ public struct Heatmap: Sendable {
         var lines: [String] = []
         lines.append(title)
         lines.append(monthLine)
-        let rowLabels = ["Mon ", "    ", "Wed ", "    ", "Fri ", "    ", "Sun "]
+        let rowLabels = weekStart == .monday ? ["Mon ", "    ", "Wed ", "    ", "Fri ", "    ", "Sun "]
+            : ["Sun ", "    ", "Tue ", "    ", "Thu ", "    ", "Sat "]
         for weekday in 0..<7 {
             var line = rowLabels[weekday]
             for week in 0..<weeks {
@@ -105,6 +174,21 @@ public struct Heatmap: Sendable {
                 } else {
                     line += " "
                 }
+            }
+            lines.append(line)
+        }
+        if unit == .week {
+            // Each week's outcome under its column: met, frozen, paused (neutral), missed.
+            var line = "Wk  "
+            for outcome in weekOutcomes {
+                switch outcome {
+                case .met?: line += Heatmap.draw(.level(4), style: style)
+                case .frozen?: line += Heatmap.draw(.frozen, style: style)
+                case .neutral?: line += Heatmap.draw(.paused, style: style)
+                case .broke?, .missed?: line += Heatmap.draw(.level(0), style: style)
+                case .open?, nil: line += " "
+                }
+                line += " "
             }
             lines.append(line)
         }
@@ -159,6 +243,8 @@ public struct Heatmap: Sendable {
             return " "
         } else if cell.frozen {
             kind = .frozen
+        } else if cell.paused {
+            kind = .paused
         } else if cell.scheduled {
             kind = .level(0)
         } else {
@@ -170,6 +256,7 @@ public struct Heatmap: Sendable {
     enum Kind: Equatable {
         case level(Int)
         case frozen
+        case paused
         case unscheduled
     }
 
@@ -178,12 +265,15 @@ public struct Heatmap: Sendable {
     static let colorLevels = [238, 22, 28, 34, 40]
     static let frozenColor = 39
     static let unscheduledColor = 240
+    static let pausedColor = 61
 
     static func draw(_ kind: Kind, style: Style) -> String {
         switch (kind, style) {
         case (.level(let n), .plain): return plainLevels[n]
         case (.frozen, .plain): return "*"
         case (.unscheduled, .plain): return "_"
+        case (.paused, .plain): return "~"
+        case (.paused, .color): return paint("~", pausedColor)
         case (.level(let n), .color): return paint("■", colorLevels[n])
         case (.frozen, .color): return paint("■", frozenColor)
         case (.unscheduled, .color): return paint("·", unscheduledColor)
@@ -197,8 +287,16 @@ public struct Heatmap: Sendable {
     /// `Less . - + x # More   * frozen   _ not scheduled   [ ] today`, wrapped to `width`.
     func legend(style: Style, width: Int) -> [String] {
         let scale = "Less " + (0...4).map { Heatmap.draw(.level($0), style: style) }.joined(separator: " ") + " More"
-        var items = [scale, Heatmap.draw(.frozen, style: style) + " frozen",
-                     Heatmap.draw(.unscheduled, style: style) + " not scheduled", "[ ] today"]
+        var items = [scale, Heatmap.draw(.frozen, style: style) + " frozen"]
+        if cells.contains(where: \.paused) || weekOutcomes.contains(.neutral) {
+            items.append(Heatmap.draw(.paused, style: style) + " paused")
+        }
+        if unit == .day || cells.contains(where: { !$0.scheduled && !$0.paused }) {
+            items.append(Heatmap.draw(.unscheduled, style: style) + " not scheduled")
+        }
+        items.append("[ ] today")
+        if unit == .week { items.append("Wk: each week, met or not") }
+        if cells.contains(where: { $0.goal > 1 }) { items.append("full shade: goal met") }
         if maxCount > 1 { items.append("busiest date: \(maxCount) actions") }
         var lines: [String] = []
         var line = ""
@@ -247,6 +345,8 @@ public struct Heatmap: Sendable {
             ("first", .string(first.description)),
             ("weeks", .number(weeks)),
             ("max", .number(maxCount)),
+            ("unit", .string(unit.name)),
+            ("week_start", .string(weekStart.shortName)),
             ("days", .array(cells.map { cell in
                 .object([
                     ("date", .string(cell.day.description)),
@@ -256,8 +356,28 @@ public struct Heatmap: Sendable {
                     ("frozen", .bool(cell.frozen)),
                     ("today", .bool(cell.isToday)),
                     ("future", .bool(cell.isFuture)),
+                    ("goal", .number(cell.goal)),
+                    ("met", .bool(cell.met)),
+                    ("paused", .bool(cell.paused)),
                 ])
             })),
-        ])
+        ] + weekKeys)
+    }
+
+    /// For a weekly streak, each column's week and how it ended (`met`, `frozen`, `neutral`,
+    /// `missed`, or null while not over).
+    private var weekKeys: [(String, JSON)] {
+        guard unit == .week else { return [] }
+        return [("week_outcomes", .array(weekOutcomes.enumerated().map { week, outcome in
+            let name: JSON
+            switch outcome {
+            case .met?: name = .string("met")
+            case .frozen?: name = .string("frozen")
+            case .neutral?: name = .string("neutral")
+            case .broke?, .missed?: name = .string("missed")
+            case .open?, nil: name = .null
+            }
+            return .object([("start", .string((first + 7 * week).description)), ("outcome", name)])
+        }))]
     }
 }

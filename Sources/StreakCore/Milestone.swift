@@ -23,15 +23,37 @@ public struct Milestones: Equatable, Sendable {
     /// than every run before it, and the old record belonged to another run: while a run that
     /// already holds the record grows, its ticks are not new records, and a first run has no
     /// record to beat.
+    ///
+    /// Runs are compared in their own unit: a weekly run beats weekly runs.
     public static func reached(before: [Run], after: [Run], day: StreakDay) -> Milestones {
         guard let run = after.first(where: { $0.start <= day && day <= $0.end }) else { return Milestones() }
-        let inside = before.filter { $0.start >= run.start && $0.end <= run.end }
-        let outside = before.filter { !($0.start >= run.start && $0.end <= run.end) }
+        let alike = before.filter { $0.unit == run.unit }
+        let inside = alike.filter { $0.start >= run.start && $0.end <= run.end }
+        let outside = alike.filter { !($0.start >= run.start && $0.end <= run.end) }
         let was = inside.map(\.length).max() ?? 0
         var milestones = Milestones()
         milestones.length = lengths.last { was < $0 && $0 <= run.length }
         let record = outside.map(\.length).max() ?? 0
         if record > 0, run.length > record, was <= record {
+            milestones.beatenBest = record
+        }
+        return milestones
+    }
+
+    /// The same from the state before an action dated on or after the date that state stands
+    /// on, and the state after it (`Progress.adding`): such an action joins no runs, so the run
+    /// it counts in is the current one after it, and the record is the longest run that has
+    /// ended, in that run's unit.
+    public static func reached(from before: Progress, to after: Progress) -> Milestones {
+        guard after.alive, after.length > 0 else { return Milestones() }
+        let sameRun = before.alive && before.length > 0 && before.rules.unit == after.rules.unit
+            && before.runStart == after.runStart
+        let was = sameRun ? before.length : 0
+        guard after.length > was else { return Milestones() }
+        var milestones = Milestones()
+        milestones.length = lengths.last { was < $0 && $0 <= after.length }
+        let record = after.rules.unit == .week ? after.endedBestWeeks : after.endedBestDays
+        if record > 0, after.length > record, was <= record {
             milestones.beatenBest = record
         }
         return milestones

@@ -1,184 +1,501 @@
-/// A run: consecutive scheduled dates with an action, from its first to its last action.
-/// Dates covered by a freeze and unscheduled dates inside it add nothing to `length`.
+/// A run: consecutive met units (scheduled dates, or weeks), from its first to its last.
+/// Frozen and neutral units inside it add nothing to `length`.
 public struct Run: Hashable, Sendable {
+    /// The first met date (day runs), or the first date of the first met week (week runs).
     public var start: StreakDay
+    /// The last met date, or the last date of the last met week.
     public var end: StreakDay
-    /// Scheduled dates with an action.
+    /// Met units, in `unit`.
     public var length: Int
+    public var unit: StreakUnit
 
-    public init(start: StreakDay, end: StreakDay, length: Int) {
+    public init(start: StreakDay, end: StreakDay, length: Int, unit: StreakUnit = .day) {
         self.start = start
         self.end = end
         self.length = length
+        self.unit = unit
     }
 }
 
-/// The settings the rules need: which weekdays count and how many freezes were banked.
-public struct Rules: Hashable, Sendable {
-    public var schedule: Schedule
-    /// Freezes banked for the streak's whole life; each covers one missed scheduled date.
-    public var freezes: Int
+/// One unit of a streak: a date, or a week.
+public struct UnitSpan: Hashable, Sendable {
+    public var start: StreakDay
+    public var end: StreakDay
+    public var unit: StreakUnit
 
-    public init(schedule: Schedule = .daily, freezes: Int = 0) {
-        self.schedule = schedule
-        self.freezes = freezes
+    public init(start: StreakDay, end: StreakDay, unit: StreakUnit) {
+        self.start = start
+        self.end = end
+        self.unit = unit
     }
 }
 
-/// Where a streak stands after a given date: the whole history folded into a few numbers.
+/// How a unit ended.
+public enum UnitOutcome: Hashable, Sendable {
+    /// Met: it extended the run.
+    case met
+    /// Unscheduled or paused (or, in week mode, not met and holding a paused date): nothing
+    /// was asked.
+    case neutral
+    /// Missed while the run was alive: a freeze covered it.
+    case frozen
+    /// Missed while the run was alive, with no freeze left: the run ended.
+    case broke
+    /// Not met while no run was alive (whether the zone skipped one of its dates is not
+    /// looked at: nothing depends on it).
+    case missed
+    /// The unit holding the read date, not met yet.
+    case open
+}
+
+/// Progress toward what today (day mode) or this week (week mode) asks: counts against the
+/// goal, or met dates against the weekly target.
+public struct GoalProgress: Hashable, Sendable {
+    public var done: Int
+    public var needed: Int
+
+    public init(done: Int, needed: Int) {
+        self.done = done
+        self.needed = needed
+    }
+
+    public var isMet: Bool { done >= needed }
+}
+
+/// Receives what a fold sees as it walks. The prompt's walk uses `NoObserver`, which the
+/// compiler removes.
+protocol FoldObserver {
+    /// Whether the walk may jump over dates while the run is broken (nothing can change
+    /// there but the unit and the rules); false when the observer wants every date.
+    var skipsBrokenDates: Bool { get }
+    mutating func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules)
+    mutating func closed(_ span: UnitSpan, _ outcome: UnitOutcome)
+    mutating func runEnded(_ run: Run)
+    /// A run earned a freeze on `day`.
+    mutating func earned(on day: StreakDay)
+}
+
+struct NoObserver: FoldObserver {
+    var skipsBrokenDates: Bool { true }
+    func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules) {}
+    func closed(_ span: UnitSpan, _ outcome: UnitOutcome) {}
+    func runEnded(_ run: Run) {}
+    func earned(on day: StreakDay) {}
+}
+
+/// Where a streak stands after a date: the whole history folded into a few numbers, plus the
+/// rules and pauses planned after it.
 ///
-/// This is what the prompt cache keeps for each streak. `advanced(through:)` carries it over
-/// dates with no action (spending freezes, or breaking the run), which is all the prompt has
-/// to do to read today's state without the history.
+/// The fold walks every date from the week of the first action, one at a time (`step`), and
+/// this is its whole state. Taken after the last action, it is what the prompt cache keeps:
+/// `reading(on:zone:)` carries it over the dates with no action (spending freezes, breaking
+/// the run, applying planned rule changes and pauses), so the prompt reads today's state
+/// without the history. Nothing in it depends on the order actions arrived in.
 public struct Progress: Hashable, Sendable {
-    /// The latest date with an action, scheduled or not; nil before the first.
-    public var last: StreakDay?
-    /// The date this progress has been carried through (≥ `last`).
-    public var through: StreakDay?
-    /// Whether the current run is still unbroken as of `through`.
+    /// The last date walked (nil before the first action: nothing walked yet).
+    public internal(set) var through: StreakDay?
+    /// The latest date with an action, met or not.
+    public internal(set) var last: StreakDay?
+    /// Counts on `through`.
+    public internal(set) var dayCount: Int
+    /// Whether `through` is paused.
+    public internal(set) var dayPaused: Bool
+    /// Met dates so far in the week holding `through` (week mode).
+    public internal(set) var unitMet: Int
+    /// Whether the week holding `through` has a paused date up to `through` (week mode).
+    public internal(set) var unitPaused: Bool
+    /// The latest met date.
+    public internal(set) var lastMet: StreakDay?
+    /// Whether the current run is unbroken (it may have length 0 just after a change of unit).
     public var alive: Bool
-    /// Length of the current run (0 when not alive).
+    /// Length of the current run, in the unit of `rules`.
     public var length: Int
-    /// First and last scheduled action of the current run.
+    /// First and last date of the current run.
     public var runStart: StreakDay?
     public var runEnd: StreakDay?
-    /// Freezes not yet spent.
+    /// Freezes held: banked and earned, not yet spent.
     public var freezesLeft: Int
-    /// Longest run ever.
-    public var best: Int
-    /// Dates with an action.
+    /// Longest run in days, and in weeks.
+    public internal(set) var bestDays: Int
+    public internal(set) var bestWeeks: Int
+    /// Longest run that has ended (not the current one), in days and in weeks: the record a
+    /// run beats (`Milestones`).
+    public internal(set) var endedBestDays: Int
+    public internal(set) var endedBestWeeks: Int
+    /// Met dates.
     public var total: Int
+    /// The rules of the unit holding `through` (before the first action: the rules before
+    /// every change).
+    public internal(set) var rules: Rules
+    public internal(set) var weekStart: WeekStart
+    /// Rule changes and pauses after `through`.
+    public internal(set) var ahead: Ahead
 
-    public init(freezes: Int) {
-        self.last = nil
+    /// Nothing recorded yet, under `rules`.
+    public init(rules: Rules, weekStart: WeekStart = .monday, ahead: Ahead = Ahead()) {
         self.through = nil
+        self.last = nil
+        self.dayCount = 0
+        self.dayPaused = false
+        self.unitMet = 0
+        self.unitPaused = false
+        self.lastMet = nil
         self.alive = false
         self.length = 0
         self.runStart = nil
         self.runEnd = nil
-        self.freezesLeft = freezes
-        self.best = 0
+        self.freezesLeft = rules.freezes
+        self.bestDays = 0
+        self.bestWeeks = 0
+        self.endedBestDays = 0
+        self.endedBestWeeks = 0
         self.total = 0
+        self.rules = rules
+        self.weekStart = weekStart
+        self.ahead = ahead
     }
 
+    /// Nothing recorded yet, with `freezes` banked (the first release's start).
+    public init(freezes: Int) {
+        self.init(rules: Rules(freezes: freezes))
+    }
+
+    /// A first-release state: daily goal 1, days, nothing planned; `last` is the latest date
+    /// with an action (met), `through` the date the state stands on.
     public init(last: StreakDay?, through: StreakDay?, alive: Bool, length: Int, runStart: StreakDay?,
                 runEnd: StreakDay?, freezesLeft: Int, best: Int, total: Int) {
+        self.init(rules: Rules())
         self.last = last
-        self.through = through
-        self.alive = alive
-        self.length = length
+        self.through = through ?? last
+        self.dayCount = last != nil && last == self.through ? 1 : 0
+        self.lastMet = last
+        self.alive = alive && last != nil
+        self.length = self.alive ? length : 0
         self.runStart = runStart
         self.runEnd = runEnd
         self.freezesLeft = freezesLeft
-        self.best = best
+        self.bestDays = best
         self.total = total
     }
 
-    /// The current run, if it is alive.
+    /// Longest run in the unit of the current rules.
+    public var best: Int { rules.unit == .week ? bestWeeks : bestDays }
+
+    /// The current run, if it is alive and has a length.
     public var currentRun: Run? {
-        guard alive, let runStart, let runEnd else { return nil }
-        return Run(start: runStart, end: runEnd, length: length)
+        guard alive, length > 0, let runStart, let runEnd else { return nil }
+        return Run(start: runStart, end: runEnd, length: length, unit: rules.unit)
     }
 
-    /// Carries the progress over dates with no action, up to and including `day`.
-    ///
-    /// Each scheduled date that happened in the zone is a missed date: it spends a freeze if the
-    /// run is alive and one is left, and otherwise breaks the run. A broken run spends nothing,
-    /// so the walk stops as soon as the run is broken. `spent` receives each frozen date;
-    /// `broke` the run that ended.
-    public mutating func advance(
-        through day: StreakDay, rules: Rules, zone: some ZoneRules,
-        spent: (StreakDay) -> Void = { _ in }, broke: (Run) -> Void = { _ in }
-    ) {
-        guard let from = through, day > from else { return }
-        through = day
-        guard alive else { return }
-        var missed = from + 1
-        while missed <= day {
-            if rules.schedule.contains(missed), zone.dayExists(missed) {
-                if freezesLeft > 0 {
-                    freezesLeft -= 1
-                    spent(missed)
-                } else {
-                    if let run = currentRun { broke(run) }
-                    alive = false
-                    length = 0
-                    runStart = nil
-                    runEnd = nil
-                    return
-                }
-            }
-            missed = missed + 1
-        }
-    }
-
-    /// Records an action on `day`, which must be later than every date recorded so far (the
-    /// caller has already advanced through the day before).
-    public mutating func record(_ day: StreakDay, rules: Rules) {
-        total += 1
-        last = day
-        through = day
-        guard rules.schedule.contains(day) else { return }
-        if alive {
-            length += 1
-        } else {
-            alive = true
-            length = 1
-            runStart = day
-        }
-        runEnd = day
-        best = max(best, length)
-    }
+    // MARK: Reading
 
     /// What a read on `today` shows.
-    public func reading(today: StreakDay, rules: Rules, zone: some ZoneRules) -> Reading {
-        guard let last else {
-            return Reading(state: .broken, current: 0, best: best, total: total, freezesLeft: freezesLeft,
-                           last: nil, today: today)
-        }
-        // An action dated after today (made where it was already tomorrow) is read as of its
-        // own date, so it reads as done, never broken.
-        if today <= last {
-            return Reading(state: alive ? .done : .broken, current: alive ? length : 0, best: best,
-                           total: total, freezesLeft: freezesLeft, last: last, today: today)
-        }
-        var carried = self
-        carried.advance(through: today - 1, rules: rules, zone: zone)
-        let state: Reading.State
-        if !carried.alive {
-            state = .broken
-        } else if rules.schedule.contains(today) {
-            state = .pending
+    ///
+    /// The read date is `today`, or the latest action when that is later (an action dated
+    /// after today reads as of its own date, so it shows done, never broken). The state is
+    /// carried from `through` to the read date with no action on the dates between.
+    public func reading(on today: StreakDay, zone: some ZoneRules) -> Reading {
+        var state = self
+        var observer = NoObserver()
+        if let through {
+            state.carry(through: Swift.max(today, through), zone: zone, &observer)
         } else {
-            state = .done
+            state.carryWithoutActions(through: today)
         }
-        return Reading(state: state, current: carried.alive ? carried.length : 0, best: best, total: total,
-                       freezesLeft: carried.freezesLeft, last: last, today: today)
+        return state.currentReading(today: today)
+    }
+
+    /// The first release's reading: `rules` (schedule, goal, earning) replace the rules this
+    /// state carries, and the week starts on Monday. The freezes already granted stay.
+    public func reading(today: StreakDay, rules: Rules, zone: some ZoneRules) -> Reading {
+        var state = self
+        let banked = state.rules.freezes
+        state.rules = rules
+        state.rules.freezes = banked
+        return state.reading(on: today, zone: zone)
+    }
+
+    /// The reading of a state walked through the read date.
+    func currentReading(today: StreakDay) -> Reading {
+        let state: Reading.State
+        if through == nil || !alive {
+            state = unitExtended ? .done : .broken
+        } else if unitExtended {
+            state = .done
+        } else {
+            switch rules.mode {
+            case .days(let schedule): state = !schedule.contains(through!) || dayPaused ? .done : .pending
+            case .weeks: state = .pending
+            }
+        }
+        let done: Int
+        switch rules.mode {
+        case .days: done = dayCount
+        case .weeks: done = unitMet
+        }
+        return Reading(state: state, current: state == .broken ? 0 : length, best: best, total: total,
+                       freezesLeft: freezesLeft, last: lastMet, today: today, unit: rules.unit,
+                       progress: GoalProgress(done: done, needed: rules.needed), paused: dayPaused, goal: rules.goal)
+    }
+
+    // MARK: Walking
+
+    /// The last date of the unit holding `day`, under the current rules.
+    func unitEnd(of day: StreakDay) -> StreakDay {
+        rules.unit == .week ? weekStart.first(ofWeekHolding: day) + 6 : day
+    }
+
+    /// Whether the unit holding `through` is met (and so has extended the run).
+    var unitExtended: Bool {
+        guard let through else { return false }
+        switch rules.mode {
+        case .days(let schedule): return dayCount >= rules.goal && schedule.contains(through) && !dayPaused
+        case .weeks(let target): return unitMet >= target
+        }
+    }
+
+    /// Walks to `day`, which follows `through` (or is the first date walked, with `rules` and
+    /// `freezesLeft` as they stood before it): closes the unit that ended, opens the next one
+    /// under `next` (the rules on `day`), and records the day's counts.
+    mutating func step<Observer: FoldObserver>(to day: StreakDay, count: Int, paused: Bool, rules next: Rules,
+                                               zone: some ZoneRules, _ observer: inout Observer) {
+        if let through {
+            if day > unitEnd(of: through) {
+                close(zone: zone, &observer)
+                open(under: next, &observer)
+            }
+        } else {
+            open(under: next, &observer)
+        }
+        through = day
+        dayCount = count
+        dayPaused = paused
+        if paused { unitPaused = true }
+        observer.stepped(day, count: count, paused: paused, rules: rules)
+        guard count >= rules.goal else { return }
+        met(day, paused: paused, &observer)
+    }
+
+    /// `day` (the date walked last) has just met its goal.
+    private mutating func met<Observer: FoldObserver>(_ day: StreakDay, paused: Bool, _ observer: inout Observer) {
+        total += 1
+        lastMet = day
+        switch rules.mode {
+        case .days(let schedule):
+            if schedule.contains(day) && !paused, extend(from: day, to: day) { observer.earned(on: day) }
+        case .weeks(let target):
+            unitMet += 1
+            if unitMet == target {
+                let first = weekStart.first(ofWeekHolding: day)
+                if extend(from: first, to: first + 6) { observer.earned(on: day) }
+            }
+        }
+    }
+
+    /// The state after one more action, counting `count`, dated `day`: what replaying the
+    /// whole history with it would give, without the history. `day` must not be before the
+    /// date the state stands on, and the action must count (not the moment of one already
+    /// recorded, nor taken back); `timeline` and `pauses` are the streak's. What a tick does
+    /// when the prompt cache's state is known to be current.
+    public func adding(_ count: Int, on day: StreakDay, zone: some ZoneRules, timeline: RulesTimeline,
+                       pauses: PauseCalendar) -> Progress {
+        var state = self
+        var observer = NoObserver()
+        if let through, day == through {
+            // The date already walked: only what the extra counts change.
+            let before = state.dayCount
+            state.dayCount += count
+            if before < state.rules.goal, state.dayCount >= state.rules.goal {
+                state.met(day, paused: state.dayPaused, &observer)
+            }
+        } else {
+            if let through, day > through + 1 { state.carry(through: day - 1, zone: zone, &observer) }
+            state.step(to: day, count: count, paused: pauses.contains(day), rules: timeline.rules(on: day), zone: zone,
+                       &observer)
+        }
+        state.last = day
+        state.ahead = Ahead(after: day, timeline: timeline, pauses: pauses)
+        return state
+    }
+
+    /// Starts a unit under `next`. A change of unit ends the run in the old unit (it stays in
+    /// history) and keeps the streak alive with length 0 in the new one; a change of banked
+    /// freezes adds the difference (never below 0).
+    private mutating func open<Observer: FoldObserver>(under next: Rules, _ observer: inout Observer) {
+        if through != nil, alive, next.unit != rules.unit {
+            if let run = currentRun { observer.runEnded(run) }
+            runEnded()
+            length = 0
+            runStart = nil
+            runEnd = nil
+        }
+        freezesLeft = Swift.max(0, freezesLeft + next.freezes - rules.freezes)
+        rules = next
+        unitMet = 0
+        unitPaused = false
+    }
+
+    /// Ends the unit holding `through`: a met unit has already counted; a neutral one changes
+    /// nothing; a missed one spends a freeze or breaks the run, if it is alive.
+    private mutating func close<Observer: FoldObserver>(zone: some ZoneRules, _ observer: inout Observer) {
+        guard let through else { return }
+        let first = rules.unit == .week ? weekStart.first(ofWeekHolding: through) : through
+        let span = UnitSpan(start: first, end: unitEnd(of: through), unit: rules.unit)
+        if unitExtended {
+            observer.closed(span, .met)
+            return
+        }
+        let neutral: Bool
+        switch rules.mode {
+        case .days(let schedule): neutral = !schedule.contains(through) || dayPaused
+        case .weeks: neutral = unitPaused
+        }
+        if neutral {
+            observer.closed(span, .neutral)
+            return
+        }
+        guard alive else {
+            observer.closed(span, .missed)
+            return
+        }
+        // A date the zone skipped (Samoa's 2011-12-30) is not missed, nor a week holding one.
+        var day = span.start
+        while day <= span.end {
+            if !zone.dayExists(day) {
+                observer.closed(span, .neutral)
+                return
+            }
+            day = day + 1
+        }
+        if freezesLeft > 0 {
+            freezesLeft -= 1
+            observer.closed(span, .frozen)
+        } else {
+            if let run = currentRun { observer.runEnded(run) }
+            runEnded()
+            alive = false
+            length = 0
+            runStart = nil
+            runEnd = nil
+            observer.closed(span, .broke)
+        }
+    }
+
+    /// The current run ends (broken, or its unit changed): its length joins the records.
+    private mutating func runEnded() {
+        if rules.unit == .week {
+            endedBestWeeks = Swift.max(endedBestWeeks, length)
+        } else {
+            endedBestDays = Swift.max(endedBestDays, length)
+        }
+    }
+
+    /// A met unit: the run grows (or starts), and may earn a freeze. Returns whether it did.
+    private mutating func extend(from first: StreakDay, to end: StreakDay) -> Bool {
+        if !alive {
+            alive = true
+            length = 0
+        }
+        if length == 0 { runStart = first }
+        length += 1
+        runEnd = end
+        if rules.unit == .week {
+            bestWeeks = Swift.max(bestWeeks, length)
+        } else {
+            bestDays = Swift.max(bestDays, length)
+        }
+        if rules.earnEvery > 0, length % rules.earnEvery == 0, freezesLeft < rules.maxHeld {
+            freezesLeft += 1
+            return true
+        }
+        return false
+    }
+
+    /// Walks on from `through` to `target` over dates with no action, taking rule changes and
+    /// pauses from `ahead`. Once the run is broken nothing can happen until a rule change or
+    /// the read date's week, so the walk jumps there.
+    mutating func carry<Observer: FoldObserver>(through target: StreakDay, zone: some ZoneRules,
+                                                _ observer: inout Observer) {
+        guard var walked = through, target > walked else { return }
+        // Usually nothing is planned: no need to look at the text.
+        var text = ahead.text
+        let planned = !text.isEmpty
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        func withPlans(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            if planned { text.withUTF8(body) } else { body(none) }
+        }
+        withPlans { bytes in
+            var cursor = AheadCursor(bytes)
+            var upcoming = rules
+            var ruleDay = walked
+            var day = walked + 1
+            let targetWeek = weekStart.first(ofWeekHolding: target)
+            while day <= target {
+                if !alive, day > unitEnd(of: walked) {
+                    var next = targetWeek
+                    if cursor.nextRuleDay(&ruleDay), ruleDay < next { next = ruleDay }
+                    if next > day { day = next }
+                }
+                while cursor.nextRuleDay(&ruleDay), ruleDay <= day { cursor.takeRule(into: &upcoming) }
+                step(to: day, count: 0, paused: cursor.paused(day), rules: upcoming, zone: zone, &observer)
+                walked = day
+                day = day + 1
+            }
+        }
+    }
+
+    /// Before the first action only the rules and the freezes granted change.
+    mutating func carryWithoutActions(through target: StreakDay) {
+        var text = ahead.text
+        text.withUTF8 { bytes in
+            var cursor = AheadCursor(bytes)
+            var ruleDay = target
+            while cursor.nextRuleDay(&ruleDay), ruleDay <= target {
+                var next = rules
+                cursor.takeRule(into: &next)
+                freezesLeft = Swift.max(0, freezesLeft + next.freezes - rules.freezes)
+                rules = next
+            }
+            dayPaused = cursor.paused(target)
+        }
     }
 }
 
 /// What a streak shows on a given date.
 public struct Reading: Hashable, Sendable {
     public enum State: String, Sendable, CaseIterable {
-        /// Today has an action, or nothing is asked today and the streak is alive.
+        /// Today (this week) is met, or nothing is asked today and the streak is alive.
         case done
-        /// Today is scheduled and has no action yet; the streak is alive until today ends.
+        /// Today (this week) is asked for and not met yet; the streak is alive until it ends.
         case pending
         /// The streak is not alive.
         case broken
     }
 
     public var state: State
-    /// The run shown: ending today (done), ending at the previous scheduled date (pending), or 0.
+    /// The run shown: including today or this week (done), through the previous unit
+    /// (pending), or 0 (broken). In `unit`.
     public var current: Int
+    /// The longest run in `unit`.
     public var best: Int
+    /// Met dates.
     public var total: Int
+    /// Freezes held after the misses before today (or this week).
     public var freezesLeft: Int
+    /// The latest met date.
     public var last: StreakDay?
     public var today: StreakDay
+    public var unit: StreakUnit
+    /// Today's counts against the goal (day mode), or this week's met dates against the
+    /// target (week mode).
+    public var progress: GoalProgress
+    /// Whether the read date is paused.
+    public var paused: Bool
+    /// The daily goal.
+    public var goal: Int
 
     public init(state: State, current: Int, best: Int, total: Int, freezesLeft: Int, last: StreakDay?,
-                today: StreakDay) {
+                today: StreakDay, unit: StreakUnit, progress: GoalProgress, paused: Bool, goal: Int) {
         self.state = state
         self.current = current
         self.best = best
@@ -186,36 +503,18 @@ public struct Reading: Hashable, Sendable {
         self.freezesLeft = freezesLeft
         self.last = last
         self.today = today
-    }
-}
-
-/// A streak's whole history replayed: its progress after the last action, every run, and every
-/// date a freeze covered.
-public struct Replay: Sendable {
-    public var progress: Progress
-    /// Every run, oldest first, the current one (if any) last.
-    public var runs: [Run]
-    /// Dates covered by a freeze, in order (up to the last action).
-    public var frozen: [StreakDay]
-
-    /// Replays the action dates (any order, duplicates allowed): the result depends only on the
-    /// set of dates, never on the order they arrived in.
-    public init(days: some Sequence<StreakDay>, rules: Rules, zone: some ZoneRules) {
-        var sorted = Array(days)
-        sorted.sort()
-        var progress = Progress(freezes: rules.freezes)
-        var runs: [Run] = []
-        var frozen: [StreakDay] = []
-        var previous: StreakDay?
-        for day in sorted where day != previous {
-            previous = day
-            progress.advance(through: day - 1, rules: rules, zone: zone,
-                             spent: { frozen.append($0) }, broke: { runs.append($0) })
-            progress.record(day, rules: rules)
-        }
-        if let run = progress.currentRun { runs.append(run) }
+        self.unit = unit
         self.progress = progress
-        self.runs = runs
-        self.frozen = frozen
+        self.paused = paused
+        self.goal = goal
+    }
+
+    /// A first-release reading: days, goal 1, not paused; today counts 1 when it is the
+    /// latest met date.
+    public init(state: State, current: Int, best: Int, total: Int, freezesLeft: Int, last: StreakDay?,
+                today: StreakDay) {
+        let done = last.map { $0 >= today ? 1 : 0 } ?? 0
+        self.init(state: state, current: current, best: best, total: total, freezesLeft: freezesLeft, last: last,
+                  today: today, unit: .day, progress: GoalProgress(done: done, needed: 1), paused: false, goal: 1)
     }
 }

@@ -29,20 +29,21 @@ public enum Host: String, CaseIterable, Sendable {
 
 /// A segment format such as `{icon}{count}`.
 ///
-/// Placeholders: `{icon}`, `{count}`, `{best}`, `{name}`, `{state}`, `{total}`, `{freezes}`;
-/// `{{` and `}}` are literal braces; anything else is printed as written. The format is only
+/// Placeholders: `{icon}`, `{count}`, `{best}`, `{name}`, `{state}`, `{total}`, `{freezes}`,
+/// `{progress}` (`2/3` while today, or this week, is not met; empty otherwise) and `{unit}`
+/// (`w` for a weekly streak, else empty); `{{` and `}}` are literal braces; anything else is printed as written. The format is only
 /// ever text: nothing in it is run or expanded by the host.
 public struct SegmentFormat: Sendable, Equatable {
     public enum Piece: Equatable, Sendable {
         case literal(Substring)
-        case icon, count, best, name, state, total, freezes
+        case icon, count, best, name, state, total, freezes, progress, unit
     }
 
     public static let defaultText = "{icon}{count}"
 
     /// Every placeholder's name, in the order help lists them (`piece(named:)` reads them; a
     /// test keeps the two in step).
-    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes"]
+    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "unit"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.
@@ -123,6 +124,8 @@ public struct SegmentFormat: Sendable, Equatable {
         case "state": return .state
         case "total": return .total
         case "freezes": return .freezes
+        case "progress": return .progress
+        case "unit": return .unit
         default: return nil
         }
     }
@@ -153,6 +156,11 @@ public struct Segment {
             case .state: out += reading.state.rawValue
             case .total: out += String(reading.total)
             case .freezes: out += String(reading.freezesLeft)
+            case .progress:
+                if !reading.progress.isMet {
+                    out += String(reading.progress.done) + "/" + String(reading.progress.needed)
+                }
+            case .unit: if reading.unit == .week { out += "w" }
             }
         }
         return out

@@ -11,6 +11,8 @@ public struct CompletionRate: Hashable, Sendable {
     public var window: Int
     public var done: Int
     public var scheduled: Int
+    /// How many of the `scheduled` units are weeks (the rest are dates).
+    public var weeks: Int = 0
 
     public init(window: Int, done: Int, scheduled: Int) {
         self.window = window
@@ -40,6 +42,50 @@ public struct CompletionRate: Hashable, Sendable {
             guard acted || zone.dayExists(day) else { continue }
             scheduled += 1
             if acted { done += 1 }
+        }
+    }
+}
+
+extension CompletionRate {
+    /// The completion of the `days` dates ending on `today`, with the streak's goals, pauses,
+    /// rule changes and weeks: units (dates, or weeks in week mode) rather than dates.
+    ///
+    /// The window is clipped to start no earlier than the first action, as above. A date
+    /// counts when it is in the window; a week when it starts in it. A met unit counts in
+    /// `done` and `scheduled`; a missed one (frozen or not) in `scheduled` only; a neutral one
+    /// (unscheduled, paused, a week not met holding a paused date, or holding a date the zone
+    /// skipped) in neither; the unit holding today only once it is met.
+    public init(days: Int, replay: Replay, today: StreakDay, zone: some ZoneRules) {
+        self.init(window: days, done: 0, scheduled: 0)
+        guard let first = replay.input.days.first?.day, days > 0 else { return }
+        let windowStart = Swift.max(today - (days - 1), first)
+        for walked in replay.fold(at: today, zone: zone, marks: true).units {
+            let span = walked.span
+            guard span.start >= windowStart, span.start <= today else { continue }
+            // Today's unit is no miss yet, even when an action dated later has closed it.
+            if span.end >= today, walked.outcome != .met { continue }
+            switch walked.outcome {
+            case .met:
+                done += 1
+                scheduled += 1
+                if span.unit == .week { weeks += 1 }
+            case .frozen, .broke:
+                scheduled += 1
+                if span.unit == .week { weeks += 1 }
+            case .missed:
+                var day = span.start
+                var exists = true
+                while day <= span.end, exists {
+                    exists = zone.dayExists(day)
+                    day = day + 1
+                }
+                if exists {
+                    scheduled += 1
+                    if span.unit == .week { weeks += 1 }
+                }
+            case .neutral, .open:
+                continue
+            }
         }
     }
 }

@@ -121,8 +121,14 @@ public enum Weekday: Int, CaseIterable, Sendable {
         self = found
     }
 
-    var longName: String {
+    /// The lowercase full name: `monday`, ….
+    public var longName: String {
         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][rawValue]
+    }
+
+    /// The name as a sentence writes it: `Monday`, ….
+    public var title: String {
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][rawValue]
     }
 }
 
@@ -151,4 +157,54 @@ public enum Decimal {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
+}
+
+/// Text built as UTF-8 bytes: digits and dates without going through `String` for each
+/// piece (the prompt cache writes every streak's line on every write).
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 64) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func byte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    mutating func text(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A non-negative number, zero-padded to `width` digits.
+    mutating func digits(_ value: Int, width: Int = 1) {
+        let value = Swift.max(0, value)
+        var divisor = 1
+        var count = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            count += 1
+        }
+        for _ in count..<Swift.max(count, width) { bytes.append(0x30) }
+        while divisor > 0 {
+            bytes.append(UInt8(0x30 + value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// `YYYY-MM-DD` (as `StreakDay.description` writes it).
+    mutating func date(_ day: StreakDay) {
+        let (year, month, date) = day.civil
+        guard (0...9999).contains(year) else {
+            text(day.description)
+            return
+        }
+        digits(year, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(month, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(date, width: 2)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
 }

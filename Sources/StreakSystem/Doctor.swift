@@ -77,6 +77,8 @@ public struct Checkup {
         var streaks = 0
         var logs = 0
         var actions = 0
+        var eventLogs = 0
+        var events = 0
         // Hidden entries (a file manager's `.DS_Store`, a sync tool's state) are not ours.
         for entry in entries where !entry.hasPrefix(".") {
             let folder = Paths.join(store.streaksFolder, entry)
@@ -90,10 +92,15 @@ public struct Checkup {
             var known: Set<ActionKey>?
             for file in files {
                 let path = Paths.join(folder, file)
-                if file.hasSuffix(".log") && !file.hasPrefix(".") {
+                if file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
                     logs += 1
-                    let (count, found) = logFindings(path)
+                    let (count, found) = logFindings(path, events: false)
                     actions += count
+                    findings += found
+                } else if file.hasSuffix(Store.eventsSuffix) && !file.hasPrefix(".") {
+                    eventLogs += 1
+                    let (count, found) = logFindings(path, events: true)
+                    events += count
                     findings += found
                 } else if file.contains(".corrupt-") {
                     if known == nil, let name = try? StreakName(entry) {
@@ -108,8 +115,11 @@ public struct Checkup {
         if store.hasUnfinishedWrite {
             findings.append(Finding(area, .problem, "an import was interrupted and is not finished yet (its journal is in \(store.lockPath)); the next command that can write finishes it"))
         }
-        findings.insert(Finding(area, .ok, "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"),
-                        at: min(1, findings.count))
+        var counted = "\(streaks) \(streaks == 1 ? "streak" : "streaks"), \(logs) \(logs == 1 ? "log" : "logs"), \(actions) readable \(actions == 1 ? "action" : "actions")"
+        if eventLogs > 0 {
+            counted += ", \(eventLogs) event \(eventLogs == 1 ? "log" : "logs"), \(events) readable \(events == 1 ? "record" : "records")"
+        }
+        findings.insert(Finding(area, .ok, counted), at: min(1, findings.count))
         return findings
     }
 
@@ -163,16 +173,27 @@ public struct Checkup {
         return []
     }
 
-    /// The readable actions of a log, and its problems.
-    func logFindings(_ path: String) -> (Int, [Finding]) {
+    /// The readable records of an action log (or, with `events`, an event log), and its
+    /// problems. Records of a kind a newer version wrote are a note: kept, not damage.
+    func logFindings(_ path: String, events: Bool) -> (Int, [Finding]) {
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try Files.read(path, limit: Store.fileLimit)
         } catch {
             return (0, [Checkup.unreadable(error, holds: "its actions do not count")])
         }
-        let parsed = ActionLog.parse(bytes)
+        let parsed: (count: Int, bad: [BadLine], newer: [BadLine], endsTorn: Bool, conflictMarkers: [Int])
+        if events {
+            let log = EventLog.parse(bytes)
+            parsed = (log.events.count, log.bad, log.newer, log.endsTorn, log.conflictMarkers)
+        } else {
+            let log = ActionLog.parse(bytes)
+            parsed = (log.actions.count, log.bad, [], log.endsTorn, log.conflictMarkers)
+        }
         var findings: [Finding] = []
+        for newer in parsed.newer.prefix(Checkup.linesListed) {
+            findings.append(Finding("data", .note, "\(path):\(newer.line): \(newer.reason)"))
+        }
         for bad in parsed.bad.prefix(Checkup.linesListed) {
             findings.append(Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)"))
         }
@@ -181,12 +202,12 @@ public struct Checkup {
         }
         if let first = parsed.conflictMarkers.first {
             let lines = parsed.conflictMarkers.count == 1 ? "line \(first)" : "lines " + parsed.conflictMarkers.map(String.init).joined(separator: ", ")
-            findings.append(Finding("data", .problem, "\(path):\(first): git conflict markers (\(lines)) from a merge that stopped half way; both sides' actions count, but the file is not merged: delete the marker lines, or run 'streakprompt doctor --repair'"))
+            findings.append(Finding("data", .problem, "\(path):\(first): git conflict markers (\(lines)) from a merge that stopped half way; both sides' lines count, but the file is not merged: delete the marker lines, or run 'streakprompt doctor --repair'"))
         }
         if parsed.endsTorn && parsed.bad.isEmpty && bytes.last != 0x0A && !bytes.isEmpty {
             findings.append(Finding("data", .note, "\(path) does not end with a line break (the next tick adds one)"))
         }
-        return (parsed.actions.count, findings)
+        return (parsed.count, findings)
     }
 
     /// The data and the prompt cache, checked under the data folder's lock when there is one,
@@ -216,7 +237,7 @@ public struct Checkup {
                 unreadable.insert(name.text)
                 continue
             }
-            rebuilt.append(streak.cacheEntry)
+            rebuilt.append(streak.cacheEntry(zone: zone))
         }
         let bytes: [UInt8]?
         do throws(SystemError) {
@@ -228,11 +249,21 @@ public struct Checkup {
             if names.isEmpty { return [Finding(area, .ok, "no prompt cache yet (no streaks)")] }
             return [Finding(area, .problem, "\(store.cachePath) is missing: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
         }
+        if bytes.starts(with: PromptCache.magicV1.utf8) {
+            return [Finding(area, .note, "\(store.cachePath) was written by the first release: the next prompt rebuilds it in the background (or 'streakprompt doctor --repair' now)")]
+        }
         guard let cached = PromptCache.decode(bytes) else {
             return [Finding(area, .problem, "\(store.cachePath) is not a prompt cache: the prompt shows nothing; 'streakprompt doctor --repair' rebuilds it")]
         }
-        let want = Dictionary(rebuilt.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
-        let have = Dictionary(cached.map { ($0.name, $0.line) }, uniquingKeysWith: { a, _ in a })
+        // The bytes a line records of its files only tell a tick whether to trust it (a line
+        // that disagrees is replayed by the next tick): not what the prompt shows.
+        func shown(_ entry: PromptCache.Entry) -> String {
+            var entry = entry
+            entry.files = 0
+            return entry.line
+        }
+        let want = Dictionary(rebuilt.map { ($0.name, shown($0)) }, uniquingKeysWith: { a, _ in a })
+        let have = Dictionary(cached.map { ($0.name, shown($0)) }, uniquingKeysWith: { a, _ in a })
         let differing = Set(want.keys).union(have.keys).filter { want[$0] != have[$0] && !unreadable.contains($0) }.sorted()
         if differing.isEmpty {
             return [Finding(area, .ok, "the prompt cache matches the logs (\(cached.count) \(cached.count == 1 ? "streak" : "streaks"))")]

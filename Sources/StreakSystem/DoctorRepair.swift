@@ -53,8 +53,12 @@ public struct Repair {
             } catch {
                 throw .system(error)
             }
-            for file in files where file.hasSuffix(".log") && !file.hasPrefix(".") {
-                done += try repairLog(Paths.join(folder, file))
+            for file in files where !file.hasPrefix(".") {
+                if file.hasSuffix(Store.actionsSuffix) {
+                    done += try repairLog(Paths.join(folder, file), events: false)
+                } else if file.hasSuffix(Store.eventsSuffix) {
+                    done += try repairLog(Paths.join(folder, file), events: true)
+                }
             }
             done += try restoreSetAside(name, files: files)
         }
@@ -73,12 +77,13 @@ public struct Repair {
     }
 
     /// Keeps a log's readable lines (and comments) in place; its unreadable lines go aside.
-    func repairLog(_ path: String) throws(StoreError) -> [Finding] {
+    /// With `events`, an event log: records of a kind a newer version wrote are kept.
+    func repairLog(_ path: String, events: Bool) throws(StoreError) -> [Finding] {
         switch try readForRepair(path) {
         case .missing: return []
         case .notAFile(let finding), .unreadable(let finding): return [finding]
         case .bytes(let bytes):
-            let split = LogLines.split(bytes)
+            let split = LogLines.split(bytes, events: events)
             guard !split.bad.isEmpty else { return [] }
             let aside = try setAside(path, split.bad)
             do throws(SystemError) {
@@ -90,7 +95,7 @@ public struct Repair {
             let unreadable = split.bad.count - split.markers
             if unreadable > 0 { removed.append(unreadable == 1 ? "1 unreadable line" : "\(unreadable) unreadable lines") }
             if split.markers > 0 { removed.append(split.markers == 1 ? "1 conflict marker" : "\(split.markers) conflict markers") }
-            return [Finding("repair", .ok, "\(path): kept \(split.actions) readable actions; set \(removed.joined(separator: " and ")) aside in \(aside)")]
+            return [Finding("repair", .ok, "\(path): kept \(split.actions) readable \(events ? "records" : "actions"); set \(removed.joined(separator: " and ")) aside in \(aside)")]
         }
     }
 
@@ -208,16 +213,26 @@ enum LogLines {
         var bad: [(Int, [UInt8])] = []
         /// How many of `bad` are conflict markers.
         var markers = 0
+        /// The readable actions (or, in an event log, records).
         var actions = 0
     }
 
-    static func split(_ bytes: [UInt8]) -> Split {
+    /// The lines of an action log, or with `events` of an event log (whose records of a kind
+    /// a newer version wrote are kept).
+    static func split(_ bytes: [UInt8], events: Bool) -> Split {
         var split = Split()
-        let parsed = ActionLog.parse(bytes)
-        guard !parsed.bad.isEmpty || !parsed.conflictMarkers.isEmpty else { return split }
-        split.actions = parsed.actions.count
-        split.markers = parsed.conflictMarkers.count
-        let dropped = Set(parsed.bad.map(\.line) + parsed.conflictMarkers)
+        let parsed: (count: Int, bad: [BadLine], markers: [Int])
+        if events {
+            let log = EventLog.parse(bytes)
+            parsed = (log.events.count, log.bad, log.conflictMarkers)
+        } else {
+            let log = ActionLog.parse(bytes)
+            parsed = (log.actions.count, log.bad, log.conflictMarkers)
+        }
+        guard !parsed.bad.isEmpty || !parsed.markers.isEmpty else { return split }
+        split.actions = parsed.count
+        split.markers = parsed.markers.count
+        let dropped = Set(parsed.bad.map(\.line) + parsed.markers)
         var number = 0
         var start = 0
         while start < bytes.count {

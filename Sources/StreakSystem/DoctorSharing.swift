@@ -4,7 +4,7 @@ import StreakCore
 /// git must leave alone (the derived prompt cache, the lock, temporary files of interrupted
 /// writes), and git's union merge for action logs.
 ///
-/// Every machine writes only its own `MACHINE.log`, so logs never conflict; but two machines
+/// Every machine writes only its own `MACHINE.log` and `MACHINE.events`, so logs never conflict; but two machines
 /// with the same host name would append to one file, and git's `merge=union` then keeps both
 /// sides' lines instead of stopping on a conflict.
 public enum SharedFolder {
@@ -25,7 +25,7 @@ public enum SharedFolder {
                         "prompt.cache", ".lock", ".*.tmp*"]
             case .gitattributes:
                 return ["# streakprompt: a merge keeps every machine's actions from both sides",
-                        "*.log merge=union"]
+                        "*.log merge=union", "*.events merge=union"]
             }
         }
     }

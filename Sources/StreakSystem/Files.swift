@@ -187,6 +187,36 @@ public enum Files {
         return true
     }
 
+    /// The file's last `limit` bytes from the start of a line (the whole file when it is
+    /// smaller): what was appended last, for a reader that only wants the latest lines.
+    public static func readTail(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        var size = 0
+        let file = try FileDescriptor.openRegular(path, O_RDONLY, size: &size)
+        guard size > limit else { return try file.contents(count: size, at: 0) }
+        let bytes = try file.contents(count: limit, at: size - limit)
+        // The first line is cut where the window starts, unless a line break just precedes it.
+        if try file.byte(at: size - limit - 1) == 0x0A { return bytes }
+        guard let lineBreak = bytes.firstIndex(of: 0x0A) else { return [] }
+        return Array(bytes[(lineBreak + 1)...])
+    }
+
+    /// The file's size in bytes (0 when it cannot be read).
+    public static func size(_ path: String) -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return 0 }
+        return Int(info.st_size)
+    }
+
+    /// Whether `path` was modified after `reference` (true when either cannot be read: the
+    /// caller then does not rely on the order).
+    public static func modifiedAfter(_ path: String, _ reference: String) -> Bool {
+        var seconds = 0, nanoseconds = 0, referenceSeconds = 0, referenceNanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds), modified(reference, &referenceSeconds, &referenceNanoseconds) else {
+            return true
+        }
+        return (seconds, nanoseconds) > (referenceSeconds, referenceNanoseconds)
+    }
+
     /// Sets the file's (or folder's) modification time to now.
     public static func touch(_ path: String) {
         _ = utimensat(AT_FDCWD, path, nil, 0)

@@ -24,15 +24,16 @@ public final class PromptSource {
 
     /// The cache of the data folder `environment` names, or nil when there is none to show:
     /// no home folder, no cache, or a file that is not one (too big, damaged, a named pipe:
-    /// it is opened without blocking and only if it is a regular file).
+    /// it is opened without blocking and only if it is a regular file), or that an older
+    /// version wrote (the first release's).
     ///
     /// When there is data but no usable cache (a first tick killed before it wrote one, a
-    /// cache deleted or damaged), the rebuild starts in the background, so the next prompt
-    /// shows the streaks again.
+    /// cache deleted or damaged, or the first release's), the rebuild starts in the
+    /// background, so the next prompt shows the streaks again.
     public static func open(_ environment: Environment) -> PromptSource? {
         guard let home = Store.defaultHome(environment) else { return nil }
         guard let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
-              PromptCache.scan(file.buffer, { _ in false })
+              PromptCache.isCache(file.buffer)
         else {
             if Files.isFolder(Paths.join(home, "streaks")) { startRefresh(home: home, environment: environment) }
             return nil
@@ -50,9 +51,17 @@ public final class PromptSource {
         stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(file.buffer) ?? "")
     }
 
-    /// Notes that the prompt shows `entry`: one stat of its folder, until something is stale.
-    public func showing(_ entry: PromptCache.Entry) {
-        if !stale, !Files.stampMatches(streaksFolder + entry.name, entry.stamp) { stale = true }
+    /// Notes that the prompt shows `entry` on `today` with weeks starting on `weekStart`: one
+    /// stat of its folder, until something is stale. The line is also stale when it was folded
+    /// with another week start (the environment changed: the segment shows the line as it is,
+    /// once, and the rebuild folds with this one), or when `today` has reached the horizon of
+    /// the changes and pauses it plans ahead (`Ahead`; the rebuild anchors it on today).
+    public func showing(_ entry: PromptCache.Entry, today: StreakDay, weekStart: WeekStart) {
+        guard !stale else { return }
+        if !Files.stampMatches(streaksFolder + entry.name, entry.stamp) || entry.progress.weekStart != weekStart
+            || entry.progress.ahead.reachesHorizon(by: today) {
+            stale = true
+        }
     }
 
     /// Starts the background rebuild when something was stale and the folder is writable.

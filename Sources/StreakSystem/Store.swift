@@ -13,6 +13,7 @@ import StreakCore
 /// HOME/
 ///   streaks/NAME/streak.conf       settings (key=value), optional
 ///   streaks/NAME/MACHINE.log       actions recorded on MACHINE, appended, one per line
+///   streaks/NAME/MACHINE.events    rule changes, pauses and other records made on MACHINE
 ///   backups/NAME-STAMP/            what `remove` took away
 ///   streaks/NAME/*.corrupt-STAMP   a damaged file set aside by `doctor --repair`
 ///   prompt.cache                   derived: what the prompt reads
@@ -20,13 +21,20 @@ import StreakCore
 ///   .gitignore, .gitattributes, .stignore   for sharing the folder (`sync`, `doctor --repair`)
 /// ```
 ///
-/// Each machine appends only to its own log, so a folder shared by several machines (a file
-/// sync tool, a git repository) never has two writers on one file: the union of the logs is
-/// the truth. Writers take `.lock` for the whole update, so concurrent ticks queue instead of
+/// Each machine appends only to its own log and event log, so a folder shared by several
+/// machines (a file sync tool, a git repository) never has two writers on one file: the union
+/// of the logs is the truth. Writers take `.lock` for the whole update, so concurrent ticks queue instead of
 /// racing; readers take no lock and never write.
 public struct Store: Sendable {
     public let home: String
     public let machine: String
+    /// The first day of a week (`STREAKPROMPT_WEEK_START`): an input to the fold, like the
+    /// zone, for weekly streaks and changes that wait for a week start. Never stored with the
+    /// data; each prompt cache line records the one it was folded with.
+    public var weekStart: WeekStart = .monday
+    /// The date the command acts on. A cache line whose plans ahead reach no further than
+    /// this date is written as of this date (`Replay.cachedState`); nil: after the last action.
+    public var today: StreakDay?
 
     /// Logs and settings larger than this are refused rather than read into memory (a log
     /// holding a tick a minute for a century is 80 MB less than this; a damaged one can be
@@ -92,6 +100,15 @@ public struct Store: Sendable {
     public func folder(of name: StreakName) -> String { Paths.join(streaksFolder, name.text) }
     public func settingsPath(of name: StreakName) -> String { Paths.join(folder(of: name), "streak.conf") }
     public func ownLogPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".log") }
+    public func ownEventsPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".events") }
+
+    /// The suffixes of the files every machine appends to: action logs and event logs.
+    public static let actionsSuffix = ".log"
+    public static let eventsSuffix = ".events"
+
+    /// How much of the end of each log a tick reads for the actions of the date the cache's
+    /// line stands on (`quickTick`): over a thousand lines.
+    static let tailLimit = 64 << 10
 
     // MARK: Reading
 
@@ -127,10 +144,11 @@ public struct Store: Sendable {
         }
     }
 
-    /// Every action of the streak, from every machine's log, with the lines that could not be
-    /// read (reported, never dropped from the files).
-    public func actions(of name: StreakName) throws(StoreError) -> Actions {
-        var result = Actions()
+    /// Calls `read` with the path and bytes of every machine's file of the streak ending in
+    /// `suffix`. A file that cannot be read is a problem reported with the others: one
+    /// unreadable log must not hide the others, nor stop a tick from recording.
+    private func eachFile(of name: StreakName, suffix: String, problems: inout [FileProblem],
+                          _ read: (String, [UInt8]) -> Void) throws(StoreError) {
         let folder = folder(of: name)
         let entries: [String]
         do throws(SystemError) {
@@ -138,7 +156,7 @@ public struct Store: Sendable {
         } catch {
             throw .system(error)
         }
-        for entry in entries where entry.hasSuffix(".log") && !entry.hasPrefix(".") {
+        for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") {
             let path = Paths.join(folder, entry)
             let bytes: [UInt8]
             do throws(SystemError) {
@@ -146,36 +164,88 @@ public struct Store: Sendable {
             } catch where error.isNotFound {
                 continue
             } catch {
-                // One unreadable log must not hide the others, nor stop a tick from recording.
-                result.problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + error.reason))
+                problems.append(FileProblem(path: path, line: 0, reason: "cannot be read: " + error.reason))
                 continue
             }
+            read(path, bytes)
+        }
+    }
+
+    /// Every action of the streak, from every machine's log, with the lines that could not be
+    /// read (reported, never dropped from the files).
+    public func actions(of name: StreakName) throws(StoreError) -> Actions {
+        var result = Actions()
+        var unreadable: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.actionsSuffix, problems: &unreadable) { path, bytes in
             let parsed = ActionLog.parse(bytes)
             result.actions.append(contentsOf: parsed.actions)
             result.problems.append(contentsOf: parsed.bad.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
         }
+        result.problems += unreadable
         result.actions.sort()
         return result
     }
 
-    /// Settings and actions of one streak, replayed.
+    /// Every event record of the streak (rule changes, pauses, …), from every machine's event
+    /// log, with the lines that could not be read and those a newer version wrote.
+    public func events(of name: StreakName) throws(StoreError) -> Events {
+        var result = Events()
+        var unreadable: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.eventsSuffix, problems: &unreadable) { path, bytes in
+            let parsed = EventLog.parse(bytes)
+            result.events.append(contentsOf: parsed.events)
+            result.problems.append(contentsOf: parsed.bad.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
+            result.newer.append(contentsOf: parsed.newer.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
+        }
+        result.problems += unreadable
+        return result
+    }
+
+    /// Settings, actions and events of one streak, replayed.
     public func load(_ name: StreakName, zone: some ZoneRules) throws(StoreError) -> LoadedStreak {
         // Taken before anything is read: a change that lands while we read makes it differ.
         let stamp = Files.stamp(folder(of: name))
+        let files = filesSize(of: name)
         let settings = try settings(of: name)
         let actions = try actions(of: name)
-        let replay = Replay(days: actions.actions.map(\.day), rules: settings.rules, zone: zone)
-        return LoadedStreak(name: name, settings: settings, actions: actions.actions, problems: actions.problems,
-                            replay: replay, stamp: stamp)
+        let events = try events(of: name)
+        return loaded(name, settings: settings, actions: actions.actions, events: events.events,
+                      problems: actions.problems + events.problems, newer: events.newer, stamp: stamp, files: files,
+                      zone: zone)
     }
 
-    /// The last date the prompt cache shows an action on for the streak, without reading its
-    /// logs; nil when the cache cannot say (no cache, an unreadable one, no line for it).
-    public func lastCachedDay(of name: StreakName) -> StreakDay? {
+    /// A streak from what was read of it, replayed with this store's week start.
+    /// `files` is the bytes of its files as read (`filesSize`, taken before reading, plus what
+    /// was appended since).
+    func loaded(_ name: StreakName, settings: StreakSettings, actions: [Action], events: [StreakEvent],
+                problems: [FileProblem], newer: [FileProblem], stamp: String, files: Int, zone: some ZoneRules) -> LoadedStreak {
+        let history = StreakHistory(rules: settings.rules, actions: actions, events: events)
+        var streak = LoadedStreak(name: name, settings: settings, history: history, events: events, problems: problems,
+                                  newer: newer, replay: Replay(history: history, zone: zone, weekStart: weekStart),
+                                  stamp: stamp, today: today)
+        streak.files = files
+        return streak
+    }
+
+    /// The bytes of the streak's files (its settings, logs and event logs, and any other file
+    /// that is not hidden): what a cache line records, so that a file changed in place is
+    /// seen even when its timestamp is the cache's.
+    public func filesSize(of name: StreakName) -> Int {
+        let folder = folder(of: name)
+        var total = 0
+        for file in (try? Files.list(folder)) ?? [] where !file.hasPrefix(".") {
+            total += Files.size(Paths.join(folder, file))
+        }
+        return total
+    }
+
+    /// The latest met date the prompt cache shows for the streak, without reading its logs;
+    /// nil when the cache cannot say (no cache, an unreadable one, no line for it).
+    public func lastCachedMetDay(of name: StreakName) -> StreakDay? {
         guard let bytes = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
               let entries = PromptCache.decode(bytes)
         else { return nil }
-        return entries.first { $0.name == name.text }?.progress.last
+        return entries.first { $0.name == name.text }?.progress.lastMet
     }
 
     // MARK: Writing
@@ -221,8 +291,15 @@ public struct Store: Sendable {
     }
 
     /// Records an action and refreshes the streak's line in the prompt cache. Creates the
-    /// streak if it does not exist. Returns the streak as it stands after the action, and
-    /// whether the date already had one.
+    /// streak if it does not exist. Returns where the streak stands after the action, and
+    /// whether the action's date was already met before it.
+    ///
+    /// When the cache's line for the streak is current (nothing in the streak's folder
+    /// changed since it was written) and the action is dated on or after the date the line
+    /// stands on, the new state is that line's state with the action added (`Progress.adding`):
+    /// only the end of the logs is read, so a tick costs the same after ten years as after ten
+    /// days. Otherwise, and whenever anything does not add up, the whole history is read and
+    /// replayed, as a first tick or `doctor --repair` does.
     ///
     /// An error thrown before the action is recorded leaves nothing behind (no line, and no
     /// empty folder for a streak this tick would have created); once it is recorded (flushed
@@ -232,14 +309,29 @@ public struct Store: Sendable {
         if let reason = action.unrecordableReason { throw .unrecordable(reason) }
         return try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
-            let recorded: Actions
+            let before = Files.stamp(folder(of: name))
             let stamp: String
             do throws(StoreError) {
                 if created { try writeNewStreakSettings(name) }
-                try prepareForWrite(name)
+                try prepareForWrite(name, file: ownLogPath(of: name))
                 stamp = Files.stamp(folder(of: name))
+            } catch {
+                if created { discardEmptyStreak(name) }
+                throw error
+            }
+            if !created, let settings = try? self.settings(of: name),
+               let quick = try quickTick(name, action: action, settings: settings, stampBefore: before, stamp: stamp,
+                                         zone: zone) {
+                return quick
+            }
+            let size = filesSize(of: name)
+            let recorded: Actions
+            let events: Events
+            let appended: Int
+            do throws(StoreError) {
                 recorded = try actions(of: name)
-                try append([action], to: name)
+                events = try self.events(of: name)
+                appended = try append([action], to: name)
             } catch {
                 if created { discardEmptyStreak(name) }
                 throw error
@@ -253,24 +345,147 @@ public struct Store: Sendable {
                 _ = try? refreshCache(updating: [], removing: [name], zone: zone)
                 throw .recordedDespite(error.problem(settingsPath(of: name)))
             }
-            let alreadyCounted = recorded.actions.contains { $0.day == action.day }
-            let actions = (recorded.actions + [action]).sorted()
-            let streak = LoadedStreak(name: name, settings: settings, actions: actions, problems: recorded.problems,
-                                      replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
-                                      stamp: stamp)
+            // The actions are read sorted: the new one goes in its place.
+            var actions = recorded.actions
+            actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
+            let streak = loaded(name, settings: settings, actions: actions, events: events.events,
+                                problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp,
+                                files: size + appended, zone: zone)
             let cacheProblem = refreshCacheReporting(updating: [streak], zone: zone)
-            return TickOutcome(streak: streak, created: created, alreadyCounted: alreadyCounted, cacheProblem: cacheProblem)
+            let day = streak.replay.dayProgress(on: action.day)
+            // What the date had before: less this action, unless it does not count (the same
+            // moment was already recorded, or it was taken back).
+            let counts = !recorded.actions.contains { $0.day == action.day && $0.at.seconds == action.at.seconds }
+                && !streak.history.retractions.contains { $0.covers(action) }
+            let earlier = day.done - (counts ? action.count : 0)
+            // The runs as they were, for what this action reached.
+            let previous = Replay(history: StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events),
+                                  zone: zone, weekStart: weekStart)
+            return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
+                               rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
+                               problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
+                               milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day),
+                               cacheProblem: cacheProblem)
         }
     }
 
-    /// Merges actions into the streak (creating it if needed), skipping every action already
-    /// recorded on any machine (same date and same moment), so merging the same actions twice
-    /// changes nothing. `settings`, if given, is written when the streak has no settings file
-    /// yet. Returns how many actions were new. (One streak of `merge(_:zone:)`.)
+    /// The tick from the cache's line (see `tick`), or nil when the line cannot be trusted
+    /// for it: none, folded with another week start, written before a change to the folder or
+    /// to any file in it, standing on a date after the action, planning more than it holds,
+    /// or disagreeing with the logs about the counts of the action's date. Call with the lock
+    /// held, before the action is appended; appends it when it answers.
+    private func quickTick(_ name: StreakName, action: Action, settings: StreakSettings, stampBefore: String,
+                           stamp: String, zone: some ZoneRules) throws(StoreError) -> TickOutcome? {
+        guard let cache = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
+              let line = PromptCache.entry(named: name.text, in: cache)
+        else { return nil }
+        let cached = line.progress
+        let size = filesSize(of: name)
+        guard line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
+              line.files > 0, line.files == size,
+              let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
+              line.icon == settings.icon
+        else { return nil }
+        // A file changed in place (a hand edit, a sync tool appending) leaves the folder's
+        // stamp as it was: every file must be older than the cache.
+        let folder = folder(of: name)
+        let files: [String]
+        do throws(SystemError) {
+            files = try Files.list(folder)
+        } catch {
+            return nil
+        }
+        for file in files where !file.hasPrefix(".") {
+            guard !Files.modifiedAfter(Paths.join(folder, file), cachePath) else { return nil }
+        }
+        let events = try events(of: name)
+        guard events.problems.isEmpty else { return nil }
+        // The action's date as the logs have it. A current line stands on the latest date with
+        // an action, so a later date has none; the line's own date has its actions at the end
+        // of the logs (they are appended): read the last lines only. If some of that date are
+        // further up, the counts below disagree with the line's, and the tick replays.
+        var sameDate: [Action] = []
+        if action.day == through {
+            let day = action.day.description
+            for file in files where file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
+                let tail: [UInt8]
+                do throws(SystemError) {
+                    tail = try Files.readTail(Paths.join(folder, file), limit: Store.tailLimit)
+                } catch {
+                    return nil
+                }
+                let found = ActionLog.lines(of: day, in: tail)
+                guard found.bad.isEmpty else { return nil }
+                sameDate += found.actions
+            }
+        }
+        let history = StreakHistory(rules: settings.rules, actions: sameDate, events: events.events)
+        let counted = history.countedActions
+        let countedBefore = counted.reduce(0) { $0 + $1.count }
+        // The line must agree with the logs about this date.
+        guard countedBefore == (action.day == through ? cached.dayCount : 0) else { return nil }
+        let timeline = RulesTimeline(initial: settings.rules, changes: history.changes, weekStart: weekStart)
+        let pauses = PauseCalendar(history.pauses)
+        // An action taken back, or at the moment of one already recorded (a second tick in
+        // the same second), does not count: of the same moment the first in `Action` order
+        // counts, so one that would come first leaves it to the replay.
+        var counts = !history.retractions.contains { $0.covers(action) }
+        if counts, let same = sameDate.filter({ $0.at.seconds == action.at.seconds }).min() {
+            guard !(action < same) else { return nil }
+            counts = false
+        }
+        var progress = cached
+        if counts {
+            progress = cached.adding(action.count, on: action.day, zone: zone, timeline: timeline, pauses: pauses)
+            guard progress.ahead.horizon == nil else { return nil }
+        }
+        let appended = try append([action], to: name)
+        TestPoint.reach("tick-after-append")
+        // From here on the action is recorded: a cache that cannot be written is reported.
+        let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
+                                      files: size + appended)
+        // Every other line as it was: only this one is new. (The line was found above.)
+        let bytes = PromptCache.replacingLine(of: entry, in: cache, stamp: Files.stamp(streaksFolder))!
+        var cacheProblem: SystemError?
+        do throws(SystemError) {
+            TestPoint.reach("cache-write")
+            try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
+        } catch {
+            cacheProblem = error
+        }
+        let goal = timeline.rules(on: action.day).goal
+        let done = countedBefore + (counts ? action.count : 0)
+        return TickOutcome(name: name, settings: settings, progress: progress, rules: timeline.rules(on: action.day),
+                           paused: pauses.contains(action.day), problems: [], created: false,
+                           alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal),
+                           milestones: Milestones.reached(from: cached, to: progress), cacheProblem: cacheProblem,
+                           replayed: false)
+    }
+
+    /// Records event records (rule changes, pauses, …) in this machine's event log and
+    /// refreshes the streak's line in the prompt cache. The streak must exist. Returns it as it
+    /// stands after them, and a prompt cache that could not be updated (the records stand).
     @discardableResult
-    public func merge(_ actions: [Action], into name: StreakName, settings: StreakSettings? = nil,
-                      zone: some ZoneRules) throws(StoreError) -> Int {
-        try merge([StreakImport(name: name, actions: actions, settings: settings)], zone: zone).added.first ?? 0
+    public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try locked { () throws(StoreError) -> RecordOutcome in
+            guard exists(name) else { throw .missing(name) }
+            try prepareForWrite(name, file: ownEventsPath(of: name))
+            try appendEvents(events, to: name)
+            let streak = try load(name, zone: zone)
+            return RecordOutcome(streak: streak, cacheProblem: refreshCacheReporting(updating: [streak], zone: zone))
+        }
+    }
+
+    /// Merges actions and event records into the streak (creating it if needed), skipping
+    /// every action already recorded on any machine (same date and same moment) and every
+    /// record already there (the same line), so merging the same records twice changes
+    /// nothing. `settings`, if given, is written when the streak has no settings file yet.
+    /// Returns how many actions and records were new. (One streak of `merge(_:zone:)`.)
+    @discardableResult
+    public func merge(_ actions: [Action], events: [StreakEvent] = [], into name: StreakName,
+                      settings: StreakSettings? = nil, zone: some ZoneRules) throws(StoreError) -> Merged {
+        let outcome = try merge([StreakImport(name: name, actions: actions, events: events, settings: settings)], zone: zone)
+        return Merged(actions: outcome.added.first ?? 0, events: outcome.addedEvents.first ?? 0)
     }
 
     /// The settings a streak about to be created starts with: the defaults, with an icon no
@@ -300,19 +515,20 @@ public struct Store: Sendable {
         }
     }
 
-    /// Makes the streak's folder and this machine's log exist, then marks the folder changed.
+    /// Makes the streak's folder and this machine's `file` (its log or event log) exist, then
+    /// marks the folder changed.
     ///
     /// Marking it first means a writer killed after appending but before refreshing the cache
     /// leaves the folder's stamp different from the cache's, so the prompt notices and has the
-    /// cache rebuilt. Creating the log first keeps our own file creation from looking like a
+    /// cache rebuilt. Creating the file first keeps our own file creation from looking like a
     /// change we did not see. Call with the lock held.
-    func prepareForWrite(_ name: StreakName) throws(StoreError) {
+    func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder(of: name))
             try Files.makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
-            if !Files.exists(ownLogPath(of: name)) {
-                try Files.create(ownLogPath(of: name))
+            if !Files.exists(file) {
+                try Files.create(file)
                 try Files.syncFolder(folder(of: name))
             }
         } catch {
@@ -338,15 +554,35 @@ public struct Store: Sendable {
 
     /// Appends actions to this machine's log of the streak (creating both if needed).
     /// One `write` per call, flushed to disk before returning. Call with the lock held.
+    /// Returns the bytes written.
     ///
     /// All of it or nothing: a write or flush that fails (a full disk) truncates the log back
     /// to its old length, so no line cut short is left behind to be read later as an action.
     /// An action whose line would not read back (see `Action.isRecordable`) is refused first.
-    public func append(_ actions: [Action], to name: StreakName) throws(StoreError) {
-        guard !actions.isEmpty else { return }
+    @discardableResult
+    public func append(_ actions: [Action], to name: StreakName) throws(StoreError) -> Int {
+        guard !actions.isEmpty else { return 0 }
         if let reason = actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
+        return try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header,
+                               of: name)
+    }
+
+    /// Appends event records to this machine's event log of the streak, as `append` does
+    /// actions. Call with the lock held.
+    @discardableResult
+    public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        return try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header,
+                               of: name)
+    }
+
+    /// Appends whole lines to an append-only file of the streak, after `header` when the file
+    /// is new or empty: one `write`, flushed to disk before returning, or, if the write or the
+    /// flush fails, nothing (the file is cut back to its old length). A last line cut short by
+    /// a crash gets its line break first, so a new line is never glued onto it. Returns the
+    /// bytes written.
+    private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) -> Int {
         let folder = folder(of: name)
-        let path = ownLogPath(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
             try Files.makeFolders(folder)
@@ -355,12 +591,11 @@ public struct Store: Sendable {
             let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
             var text = ""
             if size == 0 {
-                text += ActionLog.header
+                text += header
             } else if try file.byte(at: size - 1) != 0x0A {
-                // The last line was cut short by a crash: never glue a new line onto it.
                 text += "\n"
             }
-            for action in actions { text += ActionLog.line(action) }
+            text += lines
             do throws(SystemError) {
                 try file.writeAll(text.utf8)
                 TestPoint.reach("append-before-sync")
@@ -371,6 +606,7 @@ public struct Store: Sendable {
             }
             if newFile { try Files.syncFolder(folder) }
             if newFolder { try Files.syncFolder(streaksFolder) }
+            return text.utf8.count
         } catch {
             throw .system(error)
         }
@@ -381,6 +617,17 @@ public struct Store: Sendable {
         try locked { () throws(StoreError) in
             if exists(name) { throw .exists(name) }
             _ = try writeSettings(settings, of: name, zone: zone)
+        }
+    }
+
+    /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
+    /// settings `given`: its creation rules. Fails if it exists.
+    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
+            if exists(name) { throw .exists(name) }
+            let settings = given.applied(to: newStreakSettings(name))
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
         }
     }
 
@@ -455,7 +702,7 @@ public struct Store: Sendable {
         if let old, let decoded = PromptCache.decode(old) {
             for entry in decoded { entries[entry.name] = entry }
         }
-        for streak in streaks { entries[streak.name.text] = streak.cacheEntry }
+        for streak in streaks { entries[streak.name.text] = streak.cacheEntry(zone: zone) }
         for name in removing { entries[name.text] = nil }
         if Set(entries.keys) != present {
             let missing = present.subtracting(entries.keys)
@@ -467,7 +714,7 @@ public struct Store: Sendable {
                     entries[name.text] = nil
                     continue
                 }
-                entries[name.text] = streak.cacheEntry
+                entries[name.text] = streak.cacheEntry(zone: zone)
             }
         }
         do throws(SystemError) {
@@ -517,7 +764,7 @@ public struct Store: Sendable {
         var entries: [PromptCache.Entry] = []
         for name in try names() {
             guard let streak = try? load(name, zone: zone) else { continue }
-            entries.append(streak.cacheEntry)
+            entries.append(streak.cacheEntry(zone: zone))
         }
         do throws(SystemError) {
             try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
@@ -534,35 +781,73 @@ public struct Actions: Sendable {
     public var problems: [FileProblem] = []
 }
 
+/// Event records read from a streak's event logs.
+public struct Events: Sendable {
+    public var events: [StreakEvent] = []
+    public var problems: [FileProblem] = []
+    /// Lines of a kind a newer streakprompt wrote: kept and not counted, but no damage
+    /// (`doctor --repair` leaves them).
+    public var newer: [FileProblem] = []
+}
+
+/// What a merge added.
+public struct Merged: Sendable, Equatable {
+    public var actions: Int
+    public var events: Int
+
+    public init(actions: Int, events: Int) {
+        self.actions = actions
+        self.events = events
+    }
+}
+
 /// A streak read from disk and replayed.
 public struct LoadedStreak: Sendable {
     public var name: StreakName
     public var settings: StreakSettings
-    /// Every action, sorted.
-    public var actions: [Action]
+    /// Its creation rules, actions (sorted) and the records of its events, as the fold takes them.
+    public var history: StreakHistory
+    /// Every event record, as read (rule changes, pauses, retractions, archive records).
+    public var events: [StreakEvent]
     /// Lines of its logs that could not be read.
     public var problems: [FileProblem]
+    /// Lines a newer version wrote (kept, not counted, not damage).
+    public var newer: [FileProblem]
     public var replay: Replay
     /// The streak folder's modification time before it was read (see `PromptCache`).
     public var stamp: String = ""
+    /// The date the cache line is anchored on when the plans ahead run out (`Store.today`).
+    public var today: StreakDay?
+    /// The bytes of its files when it was read (`Store.filesSize`).
+    public var files = 0
 
-    public init(name: StreakName, settings: StreakSettings, actions: [Action], problems: [FileProblem], replay: Replay,
-                stamp: String = "") {
+    public init(name: StreakName, settings: StreakSettings, history: StreakHistory, events: [StreakEvent],
+                problems: [FileProblem], newer: [FileProblem] = [], replay: Replay, stamp: String = "",
+                today: StreakDay? = nil) {
         self.name = name
         self.settings = settings
-        self.actions = actions
+        self.history = history
+        self.events = events
         self.problems = problems
+        self.newer = newer
         self.replay = replay
         self.stamp = stamp
+        self.today = today
     }
 
-    public var cacheEntry: PromptCache.Entry {
-        PromptCache.Entry(name: name.text, icon: settings.icon, schedule: settings.rules.schedule,
-                          progress: replay.progress, stamp: stamp)
+    /// Every action, sorted.
+    public var actions: [Action] { history.actions }
+
+    /// Whether the latest archive record is not undone (`EventLog.archived`).
+    public var archived: Bool { EventLog.archived(events) }
+
+    public func cacheEntry(zone: some ZoneRules) -> PromptCache.Entry {
+        PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.cachedState(today: today, zone: zone),
+                          stamp: stamp, files: files)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
-        replay.progress.reading(today: today, rules: settings.rules, zone: zone)
+        replay.progress.reading(on: today, zone: zone)
     }
 }
 
@@ -579,10 +864,37 @@ struct ActionKey: Hashable {
 }
 
 public struct TickOutcome: Sendable {
-    public var streak: LoadedStreak
+    public var name: StreakName
+    public var settings: StreakSettings
+    /// The streak's state after its latest action (the cache's line).
+    public var progress: Progress
+    /// The rules on the action's date, and whether it is paused.
+    public var rules: Rules
+    public var paused: Bool
+    /// Lines of the streak's files that could not be read (when they were all read).
+    public var problems: [FileProblem]
     public var created: Bool
+    /// The action's date was met before it (counted once: this one adds nothing to a run).
     public var alreadyCounted: Bool
+    /// The action's date after it: its counts against the goal on that date.
+    public var day: GoalProgress
+    /// The round lengths and records the action reached (`Milestones`).
+    public var milestones = Milestones()
     /// Why the prompt cache could not be updated after the action was recorded, if it could not.
+    public var cacheProblem: SystemError?
+    /// Whether the tick read and replayed the whole history (not the cache's line).
+    public var replayed = true
+
+    /// What a read on `today` shows after the tick.
+    public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
+        progress.reading(on: today, zone: zone)
+    }
+}
+
+public struct RecordOutcome: Sendable {
+    /// The streak as it stands after the records.
+    public var streak: LoadedStreak
+    /// Why the prompt cache could not be updated after they were recorded, if it could not.
     public var cacheProblem: SystemError?
 }
 

@@ -11,12 +11,15 @@ import StreakCore
 public struct StreakImport: Sendable {
     public var name: StreakName
     public var actions: [Action]
+    /// Rule changes, pauses, retractions… (any record an event log holds).
+    public var events: [StreakEvent]
     /// Written when the streak has no settings file yet; nil keeps the defaults.
     public var settings: StreakSettings?
 
-    public init(name: StreakName, actions: [Action], settings: StreakSettings? = nil) {
+    public init(name: StreakName, actions: [Action], events: [StreakEvent] = [], settings: StreakSettings? = nil) {
         self.name = name
         self.actions = actions
+        self.events = events
         self.settings = settings
     }
 }
@@ -25,6 +28,8 @@ public struct StreakImport: Sendable {
 public struct MergeOutcome: Sendable {
     /// New actions per streak, in the order the streaks were given.
     public var added: [Int]
+    /// New event records per streak, likewise.
+    public var addedEvents: [Int]
     /// Why the prompt cache could not be updated afterwards, if it could not (the import stands).
     public var cacheProblem: SystemError?
 }
@@ -37,7 +42,8 @@ extension Store {
     /// Linear in the streaks and actions given: each streak's files are read once, the journal
     /// is written once, the data is flushed to disk once (not once per file), and the prompt
     /// cache is rewritten once. An action is new unless the streak already has one with the
-    /// same date and moment, on any machine's log.
+    /// same date and moment, on any machine's log; an event record unless the same line is in
+    /// one of its event logs.
     public func merge(_ imports: [StreakImport], zone: some ZoneRules) throws(StoreError) -> MergeOutcome {
         for item in imports {
             if let reason = item.actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
@@ -45,46 +51,65 @@ extension Store {
         return try locked { () throws(StoreError) -> MergeOutcome in
             var journal = Journal(machine: machine)
             var added: [Int] = []
+            var addedEvents: [Int] = []
             var changed: [LoadedStreak] = []
             for item in imports {
                 let stamp = Files.stamp(folder(of: item.name))
+                // The bytes of its files as they are read, and then as the journal leaves them.
+                var files = filesSize(of: item.name)
                 let isNew = !exists(item.name)
                 let hasSettings = Files.exists(settingsPath(of: item.name))
                 // A streak an import creates without settings starts as a tick would start it.
                 let given = item.settings ?? (isNew && !item.actions.isEmpty ? newStreakSettings(item.name) : nil)
                 let settings = hasSettings ? try self.settings(of: item.name) : (given ?? StreakSettings())
                 if !hasSettings, let given, item.settings != nil || given != StreakSettings() {
-                    journal.steps.append(.create(path: relative(settingsPath(of: item.name)),
-                                                 bytes: Array(given.encoded().utf8)))
+                    let bytes = Array(given.encoded().utf8)
+                    journal.steps.append(.create(path: relative(settingsPath(of: item.name)), bytes: bytes))
+                    files += bytes.count
                 }
                 let recorded = isNew ? Actions() : try actions(of: item.name)
+                let events = isNew ? Events() : try self.events(of: item.name)
                 var seen = Set(recorded.actions.map(ActionKey.init))
                 var fresh: [Action] = []
                 for action in item.actions.sorted() where seen.insert(ActionKey(action)).inserted {
                     fresh.append(action)
                 }
                 if !fresh.isEmpty {
-                    journal.steps.append(try appendStep(fresh, to: item.name))
+                    let step = try appendStep(fresh.map(ActionLog.line).joined(), to: ownLogPath(of: item.name),
+                                              header: ActionLog.header)
+                    journal.steps.append(step)
+                    if case .append(_, _, let bytes) = step { files += bytes.count }
+                }
+                var seenEvents = Set(events.events.map(EventLog.text))
+                var freshEvents: [StreakEvent] = []
+                for event in item.events where seenEvents.insert(EventLog.text(event)).inserted {
+                    freshEvents.append(event)
+                }
+                if !freshEvents.isEmpty {
+                    let step = try appendStep(freshEvents.map(EventLog.line).joined(), to: ownEventsPath(of: item.name),
+                                              header: EventLog.header)
+                    journal.steps.append(step)
+                    if case .append(_, _, let bytes) = step { files += bytes.count }
                 }
                 added.append(fresh.count)
-                if !fresh.isEmpty || (!hasSettings && given != nil) {
-                    let actions = (recorded.actions + fresh).sorted()
-                    changed.append(LoadedStreak(name: item.name, settings: settings, actions: actions, problems: [],
-                                                replay: Replay(days: actions.map(\.day), rules: settings.rules, zone: zone),
-                                                stamp: stamp))
+                addedEvents.append(freshEvents.count)
+                if !fresh.isEmpty || !freshEvents.isEmpty || (!hasSettings && given != nil) {
+                    changed.append(loaded(item.name, settings: settings, actions: (recorded.actions + fresh).sorted(),
+                                          events: events.events + freshEvents, problems: [], newer: [], stamp: stamp,
+                                          files: files, zone: zone))
                 }
             }
-            guard !journal.isEmpty else { return MergeOutcome(added: added, cacheProblem: nil) }
+            guard !journal.isEmpty else { return MergeOutcome(added: added, addedEvents: addedEvents, cacheProblem: nil) }
             try commit(journal)
             TestPoint.reach("import-before-cache")
-            return MergeOutcome(added: added, cacheProblem: refreshCacheReporting(updating: changed, zone: zone))
+            return MergeOutcome(added: added, addedEvents: addedEvents,
+                                cacheProblem: refreshCacheReporting(updating: changed, zone: zone))
         }
     }
 
-    /// The journal step that appends these actions to this machine's log of the streak: a
-    /// header for a new log, a line break after a last line cut short, then one line each.
-    private func appendStep(_ actions: [Action], to name: StreakName) throws(StoreError) -> Journal.Step {
-        let path = ownLogPath(of: name)
+    /// The journal step that appends these lines to this machine's log or event log of a
+    /// streak: a header for a new file, a line break after a last line cut short, then them.
+    private func appendStep(_ lines: String, to path: String, header: String) throws(StoreError) -> Journal.Step {
         var size = 0
         var text = ""
         do throws(SystemError) {
@@ -95,8 +120,8 @@ extension Store {
         } catch {
             throw .system(error)
         }
-        if size == 0 { text += ActionLog.header }
-        for action in actions { text += ActionLog.line(action) }
+        if size == 0 { text += header }
+        text += lines
         return .append(path: relative(path), offset: size, bytes: Array(text.utf8))
     }
 
@@ -225,7 +250,9 @@ extension Store {
         }
         var tail = bytes
         if size > 0, try file.byte(at: size - 1) != 0x0A { tail.insert(0x0A, at: 0) }
-        if size == 0 && offset > 0 { tail = Array(ActionLog.header.utf8) + tail }
+        if size == 0 && offset > 0 {
+            tail = Array((path.hasSuffix(Store.eventsSuffix) ? EventLog.header : ActionLog.header).utf8) + tail
+        }
         try file.write(tail, at: size)
     }
 }

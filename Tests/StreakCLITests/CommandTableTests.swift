@@ -87,9 +87,10 @@ struct CommandTableTests {
         #expect(usage(["bash", "--tick-on", "("], Init.spec)?.contains("is not an extended regular expression") == true)
         #expect(usage(["--name", "../x"], GitInstall.spec)?.hasPrefix("invalid streak name") == true)
         // A settings flag says what the settings file and an import say about the same value.
-        var settings = StreakSettings()
-        let rule = try #require(SettingsField.schedule.apply("sometimes", to: &settings))
-        #expect(usage(["quiz", "--schedule", "sometimes"], Add.spec) == "--schedule " + rule)
+        var given = GivenSettings()
+        let rule = try #require(#expect(throws: FieldError.self) { try SettingsField.schedule.read("sometimes", into: &given) })
+        #expect(usage(["quiz", "--schedule", "sometimes"], Add.spec) == rule.message(at: "--schedule"))
+        #expect(rule.message(at: "--schedule").hasPrefix("--schedule 'sometimes' is not a schedule"))
         #expect(usage(["quiz", "--freezes", "5000"], Add.spec) == "--freezes '5000' is not a whole number from 0 to 1000")
     }
 

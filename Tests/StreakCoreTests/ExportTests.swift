@@ -29,6 +29,61 @@ enum RandomExport {
         }
         return ExportDocument(streaks: streaks)
     }
+
+    static let notes = ["ran 5 km", "100% done", "a, \"quoted\" note", "é 🔥", "  spaced  ", "%41"]
+
+    static func moment(_ g: inout SeededRandom, near day: StreakDay) -> Instant {
+        let offset = Int.random(in: -48...56, using: &g) * 900
+        let local = LocalDateTime(day: day, secondOfDay: Int.random(in: 0..<86400, using: &g))
+        return Instant(seconds: local.utcSeconds - Int64(offset), offset: offset)
+    }
+
+    static func fields(_ g: inout SeededRandom) -> RuleFields {
+        var fields = RuleFields()
+        switch Int.random(in: 0..<3, using: &g) {
+        case 0: fields.schedule = Schedule(schedules.randomElement(using: &g)!)!
+        case 1: fields.target = Int.random(in: 1...7, using: &g)
+        default: break
+        }
+        if Bool.random(using: &g) { fields.goal = Int.random(in: 1...4, using: &g) }
+        if Bool.random(using: &g) { fields.freezes = Int.random(in: 0...3, using: &g) }
+        if Bool.random(using: &g) { fields.earnEvery = Int.random(in: 0...7, using: &g) }
+        if Bool.random(using: &g) { fields.maxHeld = Int.random(in: 0...3, using: &g) }
+        return fields
+    }
+
+    /// A version 2 document: every record kind, counts, notes, weekly and daily creation rules.
+    static func documentV2(_ g: inout SeededRandom) -> ExportDocument {
+        let base = document(&g)
+        return ExportDocument(streaks: base.streaks.map { streak in
+            var settings = streak.settings!
+            settings.rules = fields(&g).applied(to: settings.rules)
+            let start = streak.actions.first?.day ?? StreakDay("2025-06-01")!
+            let actions = streak.actions.map { action -> Action in
+                var action = action
+                if Int.random(in: 0..<4, using: &g) == 0 { action.count = Int.random(in: 2...5, using: &g) }
+                if Int.random(in: 0..<5, using: &g) == 0 { action.note = notes.randomElement(using: &g)! }
+                return action
+            }
+            var changes: [RuleChange] = []
+            for _ in 0..<Int.random(in: 0...3, using: &g) {
+                let from = start + Int.random(in: -5...70, using: &g)
+                changes.append(RuleChange(from: from, at: moment(&g, near: from - 2), fields: fields(&g)))
+            }
+            var pauses: [PauseRecord] = []
+            for _ in 0..<Int.random(in: 0...3, using: &g) {
+                let from = start + Int.random(in: 0...70, using: &g)
+                pauses.append(PauseRecord(Bool.random(using: &g) ? .pause : .unpause, from: from,
+                                          to: from + Int.random(in: 0...9, using: &g), at: moment(&g, near: from - 1)))
+            }
+            var retractions: [Retraction] = []
+            for action in actions where Int.random(in: 0..<10, using: &g) == 0 {
+                retractions.append(Retraction(day: action.day, at: action.at, made: moment(&g, near: action.day + 1)))
+            }
+            return ExportedStreak(name: streak.name, settings: settings, actions: actions, changes: changes, pauses: pauses,
+                                  retractions: retractions, archived: Int.random(in: 0..<5, using: &g) == 0)
+        })
+    }
 }
 
 @Suite("export format")
@@ -49,14 +104,84 @@ struct ExportTests {
         }
     }
 
-    @Test func jsonLayoutIsOneActionPerLine() throws {
+    /// Every record kind, counts and notes survive both encodings, byte for byte when
+    /// written again.
+    @Test(arguments: [5, 6, 7, 77, 2026])
+    func version2RoundTripsEveryRecord(seed: UInt64) throws {
+        var g = SeededRandom(seed: seed)
+        var records = 0
+        for _ in 0..<40 {
+            let document = RandomExport.documentV2(&g)
+            records += document.streaks.reduce(0) { $0 + $1.changes.count + $1.pauses.count + $1.retractions.count }
+            #expect(try parse(document.json()) == document)
+            #expect(try parse(document.csv()) == document)
+            #expect(try parse(document.json()).json() == document.json())
+            #expect(try parse(document.csv()).csv() == document.csv())
+        }
+        #expect(records > 20)
+    }
+
+    @Test func version2Layout() throws {
+        let day = StreakDay("2026-11-22")!
+        let at = Instant(seconds: LocalDateTime(day: day, secondOfDay: 25800).utcSeconds - 3600, offset: 3600)
+        let document = ExportDocument(streaks: [
+            ExportedStreak(name: try StreakName("quiz"), settings: StreakSettings(icon: "📚", rules: Rules(mode: .weeks(target: 3), goal: 2)),
+                           actions: [Action(day: day, at: at, count: 3, note: "ran 5 km, \"fast\"")],
+                           changes: [RuleChange(from: day + 1, at: at, fields: RuleFields(goal: 3))],
+                           pauses: [PauseRecord(.pause, from: day + 28, to: day + 41, at: at)],
+                           retractions: [Retraction(day: day, at: at, made: Instant(seconds: at.seconds + 60, offset: 3600))]),
+        ])
+        #expect(document.json() == """
+        {
+          "format": "streakprompt-export",
+          "version": 2,
+          "streaks": [
+            {
+              "name": "quiz",
+              "icon": "📚",
+              "target": "3/week",
+              "goal": 2,
+              "freezes": 0,
+              "earn_freeze": 0,
+              "max_freezes": 2,
+              "archived": false,
+              "changes": [
+                {"from": "2026-11-23", "at": "2026-11-22T07:10:00+01:00", "goal": 3}
+              ],
+              "pauses": [
+                {"kind": "pause", "from": "2026-12-20", "to": "2027-01-02", "at": "2026-11-22T07:10:00+01:00"}
+              ],
+              "actions": [
+                {"date": "2026-11-22", "at": "2026-11-22T07:10:00+01:00", "count": 3, "note": "ran 5 km, \\"fast\\""}
+              ],
+              "retractions": [
+                {"date": "2026-11-22", "at": "2026-11-22T07:10:00+01:00", "made": "2026-11-22T07:11:00+01:00"}
+              ]
+            }
+          ]
+        }
+
+        """)
+        #expect(document.csv() == #"""
+        kind,streak,date,at,count,note,from,to,made,icon,schedule,target,goal,freezes,earn_freeze,max_freezes,archived
+        streak,quiz,,,,,,,,📚,,3/week,2,0,0,2,false
+        rules,quiz,,2026-11-22T07:10:00+01:00,,,2026-11-23,,,,,,3,,,,
+        pause,quiz,,2026-11-22T07:10:00+01:00,,,2026-12-20,2027-01-02,,,,,,,,,
+        action,quiz,2026-11-22,2026-11-22T07:10:00+01:00,3,"ran 5 km, ""fast""",,,,,,,,,,,
+        untick,quiz,2026-11-22,2026-11-22T07:10:00+01:00,,,,,2026-11-22T07:11:00+01:00,,,,,,,,
+
+        """#)
+    }
+
+    /// What the first release wrote still reads: its JSON (version 1) and CSV (no `kind`).
+    @Test func theFirstReleasesExportsStillRead() throws {
         let day = StreakDay("2026-11-22")!
         let document = ExportDocument(streaks: [
             ExportedStreak(name: try StreakName("quiz"), settings: StreakSettings(icon: "📚", rules: Rules(schedule: Schedule("mon,wed,fri")!, freezes: 2)),
                            actions: [Action(day: day, at: Instant(seconds: LocalDateTime(day: day, secondOfDay: 75425).utcSeconds - 3600, offset: 3600))]),
             ExportedStreak(name: try StreakName("gym"), settings: nil, actions: []),
         ])
-        #expect(document.json() == """
+        #expect(try parse("""
         {
           "format": "streakprompt-export",
           "version": 1,
@@ -80,13 +205,13 @@ struct ExportTests {
           ]
         }
 
-        """)
-        #expect(document.csv() == """
+        """) == document.withDefaultSettings)
+        #expect(try parse("""
         streak,date,at,icon,schedule,freezes
         gym,,,🔥,daily,0
         quiz,2026-11-22,2026-11-22T20:57:05+01:00,📚,"mon,wed,fri",2
 
-        """)
+        """) == document.withDefaultSettings)
     }
 
     @Test func theSameMomentTwiceIsOneAction() {
@@ -122,7 +247,16 @@ struct ExportTests {
         ("{\n  \"streaks\": [\n    {\"name\": \"quiz\",\n     \"actions\": [\n       {\"date\": \"2026-02-30\"}]}]}", 5, "not a date"),
         ("{\"streaks\": [{\"name\": \"quiz\", \"actions\": [\n{\"date\": \"2026-02-03\", \"at\": \"2026-02-03T10:00\"}]}]}", 2, "UTC offset"),
         ("{\"format\": \"other\", \"streaks\": []}", 1, "\"format\""),
-        ("{\"version\": 2, \"streaks\": []}", 1, "newer streakprompt"),
+        ("{\"version\": 3, \"streaks\": []}", 1, "newer streakprompt"),
+        ("{\"streaks\": [{\"name\": \"a\", \"actions\": [\n{\"date\": \"2026-01-01\", \"count\": 0}]}]}", 2, "\"count\" '0' is not a whole number"),
+        ("{\"streaks\": [{\"name\": \"a\",\n \"changes\": [{\"from\": \"2026-01-01\", \"at\": \"2026-01-01T10:00:00Z\", \"icon\": \"x\"}]}]}", 2, "cannot set \"icon\""),
+        ("{\"streaks\": [{\"name\": \"a\",\n \"changes\": [{\"from\": \"2026-01-01\"}]}]}", 2, "a change has no \"at\""),
+        ("{\"streaks\": [{\"name\": \"a\", \"target\": \"3/week\", \"schedule\": \"daily\"}]}", 1, "not both"),
+        ("{\"streaks\": [{\"name\": \"a\",\n \"pauses\": [{\"kind\": \"stop\", \"from\": \"2026-01-01\", \"to\": \"2026-01-01\", \"at\": \"2026-01-01T10:00:00Z\"}]}]}", 2, "\"kind\" must be"),
+        ("kind,streak,date\naction,quiz,2026-01-01\nremind,quiz,\n", 3, "unknown kind 'remind'"),
+        ("kind,streak,from,to,at\npause,quiz,2026-01-05,2026-01-01,2026-01-01T10:00:00Z\n", 2, "before from"),
+        ("kind,streak,from,at,icon\nrules,quiz,2026-01-05,2026-01-01T10:00:00Z,x\n", 2, "cannot set icon"),
+        ("kind,streak,date,at,count\naction,quiz,2026-01-05,,-2\n", 2, "count '-2'"),
         ("{\"streaks\": [{\"name\": \"a\"},\n{\"name\": \"a\"}]}", 2, "appears twice"),
         ("{\"streaks\": [{\"name\": \"a\", \"freezes\": -1}]}", 1, "freezes"),
         ("{\"streaks\": [{\"name\": \"a\", \"icon\": \"\\u001b[31m\"}]}", 1, "control characters"),
@@ -147,5 +281,16 @@ struct ExportTests {
             #expect(error.line == line, "\(error.reason)")
             #expect(error.reason.contains(reason), "\(error.reason)")
         }
+    }
+}
+
+extension ExportDocument {
+    /// The document as an export writes it: a streak without settings gets the defaults.
+    var withDefaultSettings: ExportDocument {
+        ExportDocument(streaks: streaks.map { streak in
+            var streak = streak
+            if streak.settings == nil { streak.settings = StreakSettings() }
+            return streak
+        })
     }
 }

@@ -174,10 +174,13 @@ struct PromptTextTests {
     }
 
     @Test func aCacheLineWithMoreFreezesThanAStreakHoldsIsNotOurs() {
-        let line = "s\t🔥\t127\t0001-01-01\t1\t5\t999999999999999999\t5\t5\n"
-        #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + line).utf8)) == [])
-        let fine = "s\t🔥\t127\t0001-01-01\t1\t5\t1000\t5\t5\n"
-        #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + fine).utf8))?.count == 1)
+        func line(held: String) -> String {
+            "s\t🔥\t1.2\t40\tmon\td127,1,0,0,2\t0001-01-01\t0001-01-01\t1\t100\t5\t0001-01-01\t0001-01-01\t\(held)"
+                + "\t5\t0\t0\t0\t5\t0001-01-01\t0\t-\n"
+        }
+        #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + line(held: "999999999")).utf8)) == [])
+        #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + line(held: "999999999999999999")).utf8)) == [])
+        #expect(PromptCache.decode(Array((PromptCache.magic + "\n" + line(held: "1000")).utf8))?.count == 1)
     }
 }
 

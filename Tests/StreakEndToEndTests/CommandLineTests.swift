@@ -117,9 +117,11 @@ struct CommandLineTests {
     @Test func addChangesTheSettingsOfAStreakATickCreated() throws {
         let box = try Sandbox()
         try box.sp("tick", "gym", "--quiet", "--now", "2026-11-20")  // a Friday
-        let update = try box.sp("add", "gym", "--schedule", "weekdays", "--freezes", "1")
+        // A change applies from a date on (here the Saturday): dates before keep their rules.
+        let update = try box.sp("add", "gym", "--schedule", "weekdays", "--freezes", "1", "--from", "2026-11-21",
+                                "--now", "2026-11-20T18:00")
         #expect(update.status == 0, "\(update)")
-        #expect(update.stdout.contains("Updated"))
+        #expect(update.stdout.hasPrefix("Updated 🔥 gym: schedule weekdays, 1 banked freezes, from Saturday 2026-11-21."), "\(update)")
         let status = try box.status("gym", now: "2026-11-23T09:00")  // Monday: the weekend is not missed
         #expect(status["state"] as? String == "pending")
         #expect(status["current"] as? Int == 1)

@@ -101,7 +101,7 @@ struct CompletionTests {
         let box = try prepared()
         let result = try shell(fish, ["--no-config"], script: """
             source '\(folder)/streakprompt.fish'
-            for line in 'streakprompt ' 'streakprompt tick ' 'streakprompt tick --' 'streakprompt --shell ' 'streakprompt git ' 'streakprompt git install --'
+            for line in 'streakprompt ' 'streakprompt tick ' 'streakprompt tick --' 'streakprompt --shell ' 'streakprompt git ' 'streakprompt git install --' 'streakprompt add quiz --target ' 'streakprompt pause '
                 echo "== $line"
                 complete -C "$line" | string replace -r '\\t.*' ''
             end
@@ -111,10 +111,12 @@ struct CompletionTests {
             let lines = section.components(separatedBy: "\n")
             return (lines[0], Set(lines.dropFirst().filter { !$0.isEmpty }))
         })
-        #expect(sections["streakprompt "]?.isSuperset(of: ["tick", "status", "list", "add", "init", "completions", "git"]) == true,
+        #expect(sections["streakprompt "]?.isSuperset(of: ["tick", "status", "list", "add", "pause", "unpause", "init", "completions", "git"]) == true,
                 "\(result.stdout)")
         #expect(sections["streakprompt tick "] == ["gym", "quiz"])
-        #expect(sections["streakprompt tick --"] == ["--quiet", "--now", "--help"])
+        #expect(sections["streakprompt tick --"] == ["--count", "--note", "--quiet", "--now", "--help"])
+        #expect(sections["streakprompt add quiz --target "] == Set((1...7).map { "\($0)/week" }))
+        #expect(sections["streakprompt pause "] == ["gym", "quiz"])
         #expect(sections["streakprompt --shell "] == ["bash", "zsh", "fish", "tmux", "plain"])
         #expect(sections["streakprompt git "] == Set(gitSubcommands))
         #expect(sections["streakprompt git install --"]?.contains("--help") == true)

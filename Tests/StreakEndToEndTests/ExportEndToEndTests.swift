@@ -79,6 +79,69 @@ enum RandomHome {
         return (names, nows)
     }
 
+    /// Like `fill`, with everything version 2 records: goals and weekly targets, earned
+    /// freezes, counts and notes on actions, and event logs on two machines with rule changes
+    /// (some from a later week start), pauses, unpauses and taken-back actions.
+    static func fillV2(_ box: Sandbox, seed: UInt64) throws -> (names: [String], nows: [String]) {
+        var g = SeededRandom(seed: seed)
+        var names: [String] = []
+        let start = 20_000 + Int.random(in: 0...800, using: &g)
+        func at(_ day: Int) -> String {
+            moment(day * 86400 + Int.random(in: 0..<86400, using: &g), offset: Int.random(in: -48...56, using: &g) * 900)
+        }
+        func rules() -> String {
+            var fields: [String] = []
+            switch Int.random(in: 0..<3, using: &g) {
+            case 0: fields.append("schedule=\(schedules.randomElement(using: &g)!)")
+            case 1: fields.append("target=\(Int.random(in: 1...5, using: &g))/week")
+            default: break
+            }
+            if Bool.random(using: &g) { fields.append("goal=\(Int.random(in: 1...3, using: &g))") }
+            if Int.random(in: 0..<3, using: &g) == 0 { fields.append("freezes=\(Int.random(in: 0...2, using: &g))") }
+            if Int.random(in: 0..<3, using: &g) == 0 { fields.append("earn-freeze=\(Int.random(in: 2...6, using: &g))") }
+            if Int.random(in: 0..<4, using: &g) == 0 { fields.append("max-freezes=\(Int.random(in: 1...3, using: &g))") }
+            return fields.joined(separator: " ")
+        }
+        let notes = ["ran%205%20km", "100%25", "é🔥", "a,\"b\""]
+        for index in 0..<Int.random(in: 1...3, using: &g) {
+            let name = ["quiz", "gym", "read"][index]
+            names.append(name)
+            let conf = "icon=\(["🔥", "📚", "x"].randomElement(using: &g)!)\n"
+                + rules().split(separator: " ").map { $0 + "\n" }.joined()
+            try box.write("streaks/\(name)/streak.conf", conf)
+            var logs: [String: String] = ["laptop": "# streakprompt actions v1\n", "desk": ""]
+            var events: [String: String] = ["laptop": "# streakprompt events v1: INSTANT KIND ARGS...\n", "desk": ""]
+            var day = start + Int.random(in: 0...10, using: &g)
+            var made: [String] = []
+            for _ in 0..<Int.random(in: 5...60, using: &g) {
+                day += [0, 0, 1, 1, 1, 1, 2, 3, 6].randomElement(using: &g)!
+                let moment = at(day)
+                var line = "\(date(day)) \(moment)"
+                if Int.random(in: 0..<3, using: &g) == 0 { line += " count=\(Int.random(in: 2...3, using: &g))" }
+                if Int.random(in: 0..<6, using: &g) == 0 { line += " note=\(notes.randomElement(using: &g)!)" }
+                made.append("date=\(date(day)) at=\(moment)")
+                let machine = Bool.random(using: &g) ? "laptop" : "desk"
+                logs[machine]! += line + "\n"
+            }
+            for _ in 0..<Int.random(in: 1...6, using: &g) {
+                let from = start + Int.random(in: 0...90, using: &g)
+                let record: String
+                switch Int.random(in: 0..<4, using: &g) {
+                case 0: record = "rules from=\(date(from)) \(rules())"
+                case 1: record = "pause from=\(date(from)) to=\(date(from + Int.random(in: 0...12, using: &g)))"
+                case 2: record = "unpause from=\(date(from)) to=\(date(from + Int.random(in: 0...4, using: &g)))"
+                default: record = made.isEmpty ? "pause from=\(date(from)) to=\(date(from))" : "untick \(made.randomElement(using: &g)!)"
+                }
+                events[Bool.random(using: &g) ? "laptop" : "desk"]! += "\(at(from - Int.random(in: 0...5, using: &g))) \(record)\n"
+            }
+            for (machine, text) in logs where !text.isEmpty { try box.write("streaks/\(name)/\(machine).log", text) }
+            for (machine, text) in events where !text.isEmpty { try box.write("streaks/\(name)/\(machine).events", text) }
+        }
+        let nows = [date(start + Int.random(in: 10...40, using: &g)) + "T23:30", date(start + Int.random(in: 40...100, using: &g)),
+                    date(start + Int.random(in: 100...200, using: &g)) + "T08:00"]
+        return (names, nows)
+    }
+
     static func date(_ ordinal: Int) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(ordinal) * 86400)
         let formatter = DateFormatter()
@@ -148,6 +211,37 @@ struct ExportEndToEndTests {
         }
     }
 
+    /// The same with every version 2 record kind (goals, targets, earned freezes, counts,
+    /// notes, rule changes, pauses, unpauses, retractions), and both week starts: nothing is
+    /// lost on the way through JSON or CSV.
+    @Test(arguments: [101, 202, 303, 404, 505, 606, 707, 808] as [UInt64])
+    func roundTripOnRandomHistoriesWithEveryRecord(seed: UInt64) throws {
+        let zones = ["Europe/Berlin", "America/Sao_Paulo", "UTC", "Pacific/Apia"]
+        let tz = zones[Int(seed / 101) % zones.count]
+        let week = seed % 2 == 0 ? "sun" : "mon"
+        let original = try Sandbox(tz: tz, extra: ["STREAKPROMPT_WEEK_START": week])
+        let (names, nows) = try RandomHome.fillV2(original, seed: seed)
+        let repaired = try original.sp("doctor", "--repair")
+        #expect(!repaired.stdout.contains("unreadable"), "\(repaired)")
+        let before = try original.allViews(names: names, nows: nows)
+        let exportedJSON = try original.sp("export").stdout
+        #expect(exportedJSON.contains("\"count\": "), "seed \(seed): counts are exported")
+        for format in ["json", "csv"] {
+            let exported = try original.sp("export", "--format", format)
+            #expect(exported.status == 0)
+            let copy = try Sandbox(tz: tz, extra: ["STREAKPROMPT_WEEK_START": week])
+            let imported = try copy.sp("import", "-", stdin: exported.stdout)
+            #expect(imported.status == 0, "\(imported)")
+            expectSameViews(try copy.allViews(names: names, nows: nows), before, "seed \(seed), \(format), TZ=\(tz), weeks from \(week)")
+            #expect(try copy.sp("export", "--format", format).stdout == exported.stdout)
+            let snapshot = try copy.snapshot()
+            let again = try copy.sp("import", "-", stdin: exported.stdout)
+            #expect(again.stdout.contains("Imported 0 new actions into"), "\(again)")
+            #expect(!again.stdout.contains("new record"), "\(again)")
+            #expect(try copy.snapshot() == snapshot)
+        }
+    }
+
     @Test func exportWritesSettingsAndEveryMachinesActionsOnce() throws {
         let box = try Sandbox()
         try box.sp("add", "quiz", "--schedule", "mon,wed,fri", "--freezes", "2", "--icon", "📚")
@@ -157,17 +251,24 @@ struct ExportEndToEndTests {
         #expect(json.stdout == """
         {
           "format": "streakprompt-export",
-          "version": 1,
+          "version": 2,
           "streaks": [
             {
               "name": "quiz",
               "icon": "📚",
               "schedule": "mon,wed,fri",
+              "goal": 1,
               "freezes": 2,
+              "earn_freeze": 0,
+              "max_freezes": 2,
+              "archived": false,
+              "changes": [],
+              "pauses": [],
               "actions": [
                 {"date": "2026-11-20", "at": "2026-11-20T20:57:05+00:00"},
                 {"date": "2026-11-23", "at": "2026-11-23T08:00:00-05:00"}
-              ]
+              ],
+              "retractions": []
             }
           ]
         }
@@ -175,9 +276,10 @@ struct ExportEndToEndTests {
         """)
         let csv = try box.sp("export", "--format", "csv")
         #expect(csv.stdout == """
-        streak,date,at,icon,schedule,freezes
-        quiz,2026-11-20,2026-11-20T20:57:05+00:00,📚,"mon,wed,fri",2
-        quiz,2026-11-23,2026-11-23T08:00:00-05:00,📚,"mon,wed,fri",2
+        kind,streak,date,at,count,note,from,to,made,icon,schedule,target,goal,freezes,earn_freeze,max_freezes,archived
+        streak,quiz,,,,,,,,📚,"mon,wed,fri",,1,2,0,2,false
+        action,quiz,2026-11-20,2026-11-20T20:57:05+00:00,,,,,,,,,,,,,
+        action,quiz,2026-11-23,2026-11-23T08:00:00-05:00,,,,,,,,,,,,,
 
         """)
         #expect(try box.sp("export", "--format", "xml").status == 2)

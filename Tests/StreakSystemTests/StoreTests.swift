@@ -28,8 +28,8 @@ struct StoreTests {
         #expect(again.alreadyCounted)
         _ = try store.tick(quiz, action: .at("2026-03-02T09:00:00Z"), zone: utc)
         #expect(try scratch.read("data/streaks/quiz/laptop.log").hasPrefix(ActionLog.header))
-        #expect(store.lastCachedDay(of: quiz) == StreakDay("2026-03-02"))
-        #expect(store.lastCachedDay(of: try StreakName("other")) == nil)
+        #expect(store.lastCachedMetDay(of: quiz) == StreakDay("2026-03-02"))
+        #expect(store.lastCachedMetDay(of: try StreakName("other")) == nil)
         let streak = try store.load(quiz, zone: utc)
         #expect(streak.actions.count == 3)
         #expect(streak.reading(today: StreakDay("2026-03-02")!, zone: utc).current == 2)
@@ -56,8 +56,8 @@ struct StoreTests {
         let store = scratch.store()
         let quiz = try StreakName("quiz")
         let actions = [Action.at("2026-03-01T09:00:00Z"), .at("2026-03-02T09:00:00Z")]
-        #expect(try store.merge(actions, into: quiz, settings: StreakSettings(icon: "📚"), zone: utc) == 2)
-        #expect(try store.merge(actions, into: quiz, zone: utc) == 0)
+        #expect(try store.merge(actions, into: quiz, settings: StreakSettings(icon: "📚"), zone: utc).actions == 2)
+        #expect(try store.merge(actions, into: quiz, zone: utc).actions == 0)
         #expect(try store.settings(of: quiz).icon == "📚")
         let backup = try store.remove(quiz, stamp: Store.stamp(at: 1_772_359_200, zone: utc), zone: utc).backup
         #expect(backup == scratch.data + "/backups/quiz-20260301T100000")
@@ -82,6 +82,16 @@ struct FilesTests {
         } catch {
             #expect(error.code == EFBIG)
         }
+    }
+
+    @Test func aTailStartsAtALine() throws {
+        let scratch = try Scratch()
+        let path = scratch.root + "/log"
+        try scratch.write(path, "aaaa\nbbbb\ncccc\n")
+        #expect(try Files.readTail(path, limit: 100) == Array("aaaa\nbbbb\ncccc\n".utf8))
+        #expect(try Files.readTail(path, limit: 10) == Array("bbbb\ncccc\n".utf8), "starts right after a line break")
+        #expect(try Files.readTail(path, limit: 8) == Array("cccc\n".utf8), "a cut line is left out")
+        #expect(try Files.readTail(path, limit: 3) == [], "no whole line")
     }
 
     @Test func stampsNoticeChanges() throws {

@@ -1,7 +1,8 @@
 import StreakCore
 import StreakSystem
 
-/// `streakprompt add NAME`: creates a streak with its icon, schedule and freezes.
+/// `streakprompt add NAME`: creates a streak with its rules, or changes an existing one's rules
+/// from a date on.
 enum Add: Command {
     /// One flag per settings field, read by the field's own parser.
     static let settingFlags = [
@@ -9,48 +10,92 @@ enum Add: Command {
         FlagSpec("--schedule", .setting(.schedule, placeholder: "S", examples: ["daily", "weekdays", "weekends"],
                                         listOf: Weekday.allCases.map(\.shortName)),
                  help: "daily, weekdays, weekends or mon,wed,fri"),
-        FlagSpec("--freezes", .setting(.freezes, placeholder: "N"), help: "freezes banked (each covers one missed date)"),
+        FlagSpec("--target", .setting(.target, placeholder: "N/week", examples: SettingsField.targetTexts),
+                 help: "count weeks instead: N met dates a week (1/week to 7/week)"),
+        FlagSpec("--goal", .setting(.goal, placeholder: "N"), help: "counts a date needs to be met (default 1)"),
+        FlagSpec("--freezes", .setting(.freezes, placeholder: "N"), help: "freezes banked (each covers one missed date or week)"),
+        FlagSpec("--earn-freeze", .setting(.earnFreeze, placeholder: "N"),
+                 help: "earn a freeze every N met dates (or weeks) of a run (0: never, the default)"),
+        FlagSpec("--max-freezes", .setting(.maxFreezes, placeholder: "M"), help: "earn none while M are held (default 2)"),
     ]
 
+    static let from = FlagSpec("--from", .date, help: "change an existing streak's rules from DATE on (default today)")
+
     static let spec = CommandSpec(
-        ["add"], usage: "NAME [--icon I] [--schedule S] [--freezes N]", summary: "create a streak (or change its settings)",
+        ["add"], usage: "NAME [--icon I] [--schedule S | --target N/week] [--goal N] [--freezes N] [--earn-freeze N] [--max-freezes M] [--from DATE]",
+        summary: "create a streak, or change its rules from a date on",
         details: """
-        Creates the streak, or, if it exists (a tick creates streaks with the defaults),
-        changes the settings given and keeps the others.
+        Creates the streak with the rules given: they cover all of its dates, backdated ones
+        included. On a streak that exists (a tick creates streaks with the defaults), the
+        rules given change from DATE on (--from, default today) and every date before keeps
+        the rules it had, so no change rewrites a past run. A change that involves weeks
+        (a --target, or a streak counting weeks) waits for the first week start on or after
+        DATE: a week finishes under the rules it started with. --icon changes the icon at once.
 
         Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
-        Unscheduled dates neither break nor extend the streak. Each freeze covers one
-        missed scheduled date automatically.
+        Unscheduled dates neither break nor extend the streak. --target N/week counts weeks
+        instead (Monday to Sunday, or from Sunday with STREAKPROMPT_WEEK_START=sun): a week
+        is met with N met dates. A date is met when its counts ('tick --count K') reach the
+        goal. Each freeze covers one missed date (or week) automatically, while the run is
+        alive; with --earn-freeze N a run earns one every N met dates (or weeks) while fewer
+        than --max-freezes are held.
         """,
-        flags: settingFlags + [CommandTable.now],
+        flags: settingFlags + [from, CommandTable.now],
         arguments: .streakName(existing: false), count: 1...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let store = try context.store()
+        let today = try context.today(invocation)
+        let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: nil)
-        // Each field given, with its text (already read once by the parser, so it reads).
-        var given: [(SettingsField, String)] = []
+        // Each field given, read again by its parser (the parser has read each once, so it
+        // reads; a schedule and a target together do not).
+        var given = GivenSettings()
         for flag in settingFlags {
             guard case .setting(let field, _, _, _)? = flag.type, let text = invocation.text(flag) else { continue }
-            given.append((field, text))
-        }
-        if store.exists(name), given.isEmpty {
-            throw StoreError.exists(name).commandError
-        }
-        // An existing streak (often one a tick created) takes the settings given, keeps the rest.
-        let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
-            try store.configure(name, zone: context.zone) { settings in
-                for (field, text) in given { _ = field.apply(text, to: &settings) }
+            do throws(FieldError) {
+                try field.read(text, into: &given)
+            } catch {
+                throw .usage(error.message(at: flag.name) + " (--schedule counts dates, --target weeks)")
             }
         }
-        let (settings, created) = (outcome.settings, outcome.created)
-        Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
-        let banked = settings.rules.freezes == 1 ? "1 freeze" : "\(settings.rules.freezes) freezes"
-        if created {
-            context.out.line("Added \(settings.icon) \(name): \(settings.rules.schedule), \(banked). Count an action with 'streakprompt tick \(name)'.")
-        } else {
-            context.out.line("Updated \(settings.icon) \(name): \(settings.rules.schedule), \(banked).")
+        guard store.exists(name) else {
+            // A new streak: the defaults (an icon no other streak has), with what was given.
+            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
+                try store.create(name, with: given, zone: context.zone)
+            }
+            Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
+            var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))."
+            if invocation.has(from) { line += " A new streak's rules cover all its dates; --from is for later changes." }
+            context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")
+            return 0
         }
+        if given.isEmpty { throw StoreError.exists(name).commandError }
+        var settings = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
+        if let icon = given.icon, icon != settings.icon {
+            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
+                try store.configure(name, zone: context.zone) { $0.icon = icon }
+            }
+            Exit.warnCache(outcome.cacheProblem, done: "the icon is saved")
+            settings = outcome.settings
+        }
+        guard !given.rules.isEmpty else {
+            context.out.line("Updated \(name): icon \(settings.icon).")
+            return 0
+        }
+        let before = try Report.load(name, store, context)
+        let date = invocation.date(from) ?? today.day
+        let effective = before.replay.timeline.effectiveDate(from: date, setsTarget: given.rules.target != nil,
+                                                             weekStart: store.weekStart)
+        let change = RuleChange(from: date, at: context.zone.local(at: today.now), fields: given.rules)
+        let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
+            try store.record([.rules(change)], to: name, zone: context.zone)
+        }
+        Exit.warnCache(recorded.cacheProblem, done: "the change is recorded")
+        let streak = recorded.streak
+        var when = effective == today.day ? "today (\(effective))" : "\(effective.weekday.title) \(effective)"
+        if effective != date { when += " (the first week start on or after \(date): a week keeps the rules it started with)" }
+        context.out.line("Updated \(settings.icon) \(name): \(Report.changeText(given.rules)), from \(when).")
+        context.out.line("  Dates before keep their rules. From then on: \(Report.rulesText(streak.replay.rules(on: effective))).")
         return 0
     }
 }

@@ -6,10 +6,12 @@ enum Export: Command {
     static let spec = CommandSpec(
         ["export"], usage: "[NAME...] [--format json|csv]", summary: "everything, to stdout",
         details: """
-        Writes every streak (or the named ones): its settings (icon, schedule, freezes) and
-        every action with the date it counts for and the moment it happened, from every
-        machine's log, one action per moment. 'streakprompt import FILE' reads it back.
-        The README documents both formats.
+        Writes every streak (or the named ones): its settings (icon, schedule or weekly
+        target, goal, freezes, earning), every action with the date it counts for, the
+        moment it happened, its count and note, one per moment, and every rule change,
+        pause, unpause and taken-back action, from every machine's files. 'streakprompt
+        import FILE' reads it back. The README documents both formats (JSON version 2, and
+        CSV with one row per record and a kind column).
         """,
         flags: [format], arguments: .streakName(existing: true), count: 0...64, printsData: true)
 
@@ -31,7 +33,7 @@ enum Export: Command {
             if let unreadable = streak.problems.first(where: { $0.line == 0 }) {
                 throw .failure("\(unreadable.message); the export would lack its actions, so nothing was exported; make the file readable (see 'streakprompt doctor')")
             }
-            streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions))
+            streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions, events: streak.events))
         }
         let document = ExportDocument(streaks: streaks)
         context.out.write(format == "csv" ? document.csv() : document.json())

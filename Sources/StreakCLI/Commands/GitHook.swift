@@ -29,10 +29,11 @@ enum GitHook: Command {
         let name = GitShared.streak(invocation)
         do throws(CommandError) {
             let today = try context.today(invocation)
-            let store = try context.store()
-            // The second commit of a day changes nothing: one action per date, as 'import git'
-            // records, and the commit costs only this binary's start and one small read.
-            if !dryRun, store.lastCachedDay(of: name) == today.day { return 0 }
+            let store = try context.store(today: today)
+            // Once today is met, another commit changes nothing: the commit costs only this
+            // binary's start and one small read. (With a daily goal above 1, commits count
+            // until it is met.)
+            if !dryRun, store.lastCachedMetDay(of: name) == today.day { return 0 }
             // One decision for the hook and the dry run: the core rule, asking git only what
             // it needs. Only the hook itself runs inside the commit's own environment.
             let judge = CommitJudge(now: today.now, clock: Clock.now())

@@ -35,7 +35,7 @@ enum Help: Command {
         }
         out.line()
         out.line("Every command that depends on the clock takes --now TIME (or STREAKPROMPT_NOW).")
-        out.line("Environment: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_FORMAT, NO_COLOR, TZ.")
+        out.line("Environment: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WEEK_START, STREAKPROMPT_FORMAT, NO_COLOR, TZ.")
         out.line("Run 'streakprompt help COMMAND' for a command's flags, 'streakprompt man' for the manual.")
     }
 

@@ -6,13 +6,15 @@ enum List: Command {
     static let spec = CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each",
                                   details: """
                                   STATE is done, pending (today is still open) or broken, and new for a
-                                  streak with no action yet.
+                                  streak with no action yet; with a daily goal or a weekly target it adds
+                                  how far today (this week) is while it is not met: pending 2/3. A
+                                  weekly streak counts in weeks: 🔥 5w.
                                   """,
                                   flags: [CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {
@@ -27,9 +29,15 @@ enum List: Command {
             context.out.line(Report.noStreaksYet)
             return 0
         }
+        // A weekly streak counts in weeks (`🔥 5w`); while today's goal or this week's target
+        // is not met, the state says how far it is (`pending 2/3`).
         let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
-            [streak.name.text, "\(streak.settings.icon) \(reading.current)", Report.stateWord(streak, reading),
-             String(reading.best), String(reading.total), reading.last?.description ?? "-"]
+            var state = Report.stateWord(streak, reading)
+            if reading.state != .broken, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
+                state += " \(reading.progress.done)/\(reading.progress.needed)"
+            }
+            return [streak.name.text, "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))", state,
+                    Report.count(reading.best, reading.unit), String(reading.total), reading.last?.description ?? "-"]
         }
         Columns.print(table, to: context.out)
         return 0

@@ -19,7 +19,9 @@ enum Prompt: Command {
         prints nothing and exits 0.
 
         Format placeholders: \(SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " "));
-        {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else {icon}{count}.
+        {progress} is 2/3 while today's goal (or this week's target) is not met, {unit} w
+        for a weekly streak. {{ and }} print braces. Default: STREAKPROMPT_FORMAT, else
+        {icon}{count}.
         Run by hand (a terminal, no --shell), a NAME that is no streak and an unknown
         placeholder are errors; in a prompt the first prints nothing, the second as written.
         Styles by state: green when done today, yellow when pending, dim when broken
@@ -193,6 +195,11 @@ enum Prompt: Command {
             guard let parsed = DayStart(text) else { return }
             dayStart = parsed
         }
+        var weekStart = WeekStart.monday
+        if let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") {
+            guard let parsed = WeekStart(text) else { return }
+            weekStart = parsed
+        }
         let today = dayStart.day(of: zone.local(at: now!).local)
         let color = !environment.colorDisabled
         // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
@@ -205,9 +212,8 @@ enum Prompt: Command {
         var charsetKnown = false
         var ascii = false
         func show(_ entry: PromptCache.Entry) {
-            source.showing(entry)
-            let rules = Rules(schedule: entry.schedule, freezes: entry.progress.freezesLeft)
-            let reading = entry.progress.reading(today: today, rules: rules, zone: zone)
+            source.showing(entry, today: today, weekStart: weekStart)
+            let reading = entry.progress.reading(on: today, zone: zone)
             var text = Segment(name: entry.name, icon: entry.icon, reading: reading)
                 .rendered(format, host: host, color: color)
             guard !text.isEmpty else { return }

@@ -19,7 +19,9 @@ enum Refresh {
 
     static func run(_ context: Context) -> Int32 {
         ProcessSetup.limitRunTime(seconds: timeLimit)
-        guard Store.homeProblem(context.environment) == nil, let store = Store(context.environment) else { return 1 }
+        guard Store.homeProblem(context.environment) == nil, var store = Store(context.environment),
+              (try? context.fold(&store)) != nil
+        else { return 1 }
         guard let claim = store.claimRefresh() else { return 0 }
         return withExtendedLifetime(claim) {
             do {

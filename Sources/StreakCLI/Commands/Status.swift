@@ -7,19 +7,25 @@ enum Status: Command {
         ["status"], usage: "[NAME] [--json]", summary: "current, best, total, state, time left today",
         details: """
         Shows the current run, the best and the total, today's state (and for a pending
-        streak the time left today), the completion rate of the last 30 and 365 days, and
-        the freezes left.
+        streak the time left today, or this week), today's progress toward a daily goal
+        ('2 of 3 today') or this week's toward a weekly target ('1 of 2 this week'), the
+        completion rate of the last 30 and 365 days, the rules, the freezes held and earned,
+        and the pauses and rule changes ahead.
 
-        Completion rate: scheduled dates with an action / scheduled dates in the window. The
-        window is the last N dates up to today, starting no earlier than the streak's first
-        action; today counts only once it is done (a pending today is not a miss yet); dates
-        a freeze covered count as not done; unscheduled dates count in neither.
+        Completion rate: met scheduled dates / scheduled dates in the window (for a weekly
+        streak: met weeks / weeks that start in it). The window is the last N dates up to
+        today, starting no earlier than the streak's first action; today (this week) counts
+        only once it is met (a pending one is not a miss yet); dates a freeze covered count
+        as not met; unscheduled and paused dates count in neither.
         """,
         flags: [CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
+    /// Pauses and changes ahead listed before the rest are counted.
+    static let aheadListed = 3
+
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: nil)
         let streak = try Report.load(name, store, context)
         let reading = streak.reading(today: today.day, zone: context.zone)
@@ -28,17 +34,48 @@ enum Status: Command {
             return 0
         }
         let settings = streak.settings
-        context.out.line("\(name)  \(settings.icon) \(reading.current)  \(Report.stateText(reading, today, schedule: settings.rules.schedule))")
-        var facts = ["best \(reading.best)", "total \(reading.total)"]
+        let state = Report.stateText(reading, today, hasActions: !streak.actions.isEmpty)
+        context.out.line("\(name)  \(settings.icon) \(Report.count(reading.current, reading.unit))  \(state)")
+        var facts = ["best \(Report.count(reading.best, reading.unit))", "total \(reading.total)"]
         if let last = reading.last { facts.append("last \(last)") }
         context.out.line("  " + facts.joined(separator: " · "))
         if !streak.actions.isEmpty {
             let rates = Report.windows.map { Report.completionText(Report.completion(streak, today, days: $0)) }
             context.out.line("  " + rates.joined(separator: " · "))
         }
-        var rules = ["schedule \(settings.rules.schedule)"]
-        if settings.rules.freezes > 0 { rules.append("freezes left \(reading.freezesLeft) of \(settings.rules.freezes)") }
-        context.out.line("  " + rules.joined(separator: " · "))
+        let rules = streak.replay.rules(on: reading.today)
+        var line: [String] = []
+        switch rules.mode {
+        case .days(let schedule): line.append("schedule \(schedule)")
+        case .weeks(let target): line.append("target \(SettingsField.targetText(target)) (weeks from \(today.weekStart == .monday ? "Monday" : "Sunday"))")
+        }
+        if rules.goal != 1 { line.append("goal \(rules.goal) a date") }
+        if rules.earnEvery > 0 {
+            let earned = streak.replay.fold(at: today.day, zone: context.zone).earned
+            let units = rules.unit == .week ? "weeks" : "dates"
+            line.append("freezes held \(reading.freezesLeft), \(earned) earned (one every \(rules.earnEvery) met \(units) while fewer than \(rules.maxHeld) are held)")
+        } else if rules.freezes > 0 {
+            line.append("freezes left \(reading.freezesLeft) of \(rules.freezes)")
+        }
+        context.out.line("  " + line.joined(separator: " · "))
+        for ahead in aheadLines(streak, after: reading.today) { context.out.line("  " + ahead) }
         return 0
+    }
+
+    /// `paused 2026-12-20 to 2027-01-02`, `from Monday 2026-11-30: 3/week, …`: the pauses
+    /// and rule changes after `day`, in date order.
+    static func aheadLines(_ streak: LoadedStreak, after day: StreakDay) -> [String] {
+        var items: [(StreakDay, String)] = []
+        for range in streak.replay.pauses.ranges where range.to > day {
+            let from = Swift.max(range.from, day + 1)
+            items.append((from, from == range.to ? "paused \(from)" : "paused \(from) to \(range.to)"))
+        }
+        for segment in streak.replay.timeline.segments where segment.from > day {
+            items.append((segment.from, "from \(segment.from.weekday.title) \(segment.from): \(Report.rulesText(segment.rules))"))
+        }
+        items.sort { $0.0 < $1.0 }
+        var lines = items.prefix(aheadListed).map(\.1)
+        if items.count > aheadListed { lines.append("and \(items.count - aheadListed) more ahead") }
+        return lines
     }
 }

@@ -3,26 +3,31 @@ import StreakSystem
 
 /// `streakprompt tick [NAME]`: records an action for the streak date of this moment.
 enum Tick: Command {
+    static let count = FlagSpec("--count", .count, help: "what the action counts for toward the daily goal (default 1)")
+    static let note = FlagSpec("--note", .note, help: "a note kept with the action (up to 500 bytes)")
+
     static let spec = CommandSpec(
-        ["tick"], usage: "[NAME] [--quiet]", summary: "count an action today (creating the streak if needed)",
+        ["tick"], usage: "[NAME] [--count K] [--note TEXT] [--quiet]", summary: "count an action today (creating the streak if needed)",
         details: """
         Records an action for the streak on today's date, creating the streak if it does
-        not exist (with an icon no other streak has). A second tick on the same date is
-        recorded but counts once. Without NAME: the only streak there is, "default" when
-        there is none; with several, name one.
+        not exist (with an icon no other streak has). A date is met when its actions'
+        counts reach the streak's daily goal (1 unless 'add NAME --goal N'; --count K
+        counts K); a tick on a date already met is recorded but adds nothing. Without
+        NAME: the only streak there is, "default" when there is none; with several, name
+        one.
 
         Says so when the run reaches \(Milestones.lengths.map(String.init).joined(separator: ", ")) in a row, and when it beats the
         best of the streak's other runs, once, on the tick that gets there. With --now on
         another date it names the date it counted.
         """,
-        flags: [CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
+        flags: [count, note, CommandTable.quiet, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let store = try context.store()
+        let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: .default)
         let at = context.zone.local(at: today.now)
-        let action = Action(day: today.day, at: at)
+        let action = Action(day: today.day, at: at, count: invocation.integer(count) ?? 1, note: invocation.text(note))
         let outcome: TickOutcome
         do throws(StoreError) {
             outcome = try store.tick(name, action: action, zone: context.zone)
@@ -31,41 +36,52 @@ enum Tick: Command {
             if case .recordedDespite = error { throw error.commandError }
             throw .failure(error.commandError.message + "; the action was not recorded")
         }
-        for problem in outcome.streak.problems {
+        for problem in outcome.problems {
             Exit.warn(problem.warning + "; 'streakprompt doctor' reports every problem")
         }
         Exit.warnCache(outcome.cacheProblem, done: "the action is recorded")
         guard !invocation.has(CommandTable.quiet) else { return 0 }
-        let streak = outcome.streak
-        let reading = streak.reading(today: today.day, zone: context.zone)
-        let counts = "\(streak.settings.icon) \(reading.current)"
-        // A backdated tick (--now on another date) names the date it counted.
-        let when = action.day == today.clock.day(at: try context.present()) ? "today" : "for \(action.day)"
-        var message: String
-        if outcome.alreadyCounted {
-            message = "\(name): already counted \(when) · \(counts)"
-        } else if !streak.settings.rules.schedule.contains(action.day) {
-            message = "\(name): counted \(when), in the total only (\(action.day.weekday.shortName) is not on its \(streak.settings.rules.schedule) schedule) · \(counts)"
-        } else if outcome.created {
-            message = "\(name): new streak, counted \(when) · \(counts)"
-        } else {
-            message = "\(name): counted \(when) · \(counts)"
-            message += praise(streak, action: action, zone: context.zone)
-        }
-        context.out.line(message)
+        let presentDay = today.clock.day(at: try context.present())
+        context.out.line(message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone))
         return 0
     }
 
-    /// ` · 🎉 30 in a row · new best (was 21)`, or nothing: the milestones this action reached.
-    static func praise(_ streak: LoadedStreak, action: Action, zone: some ZoneRules) -> String {
-        // The streak as it was: the same actions without this one.
-        var earlier = streak.actions
-        if let index = earlier.firstIndex(of: action) { earlier.remove(at: index) }
-        let before = Replay(days: earlier.map(\.day), rules: streak.settings.rules, zone: zone)
-        let reached = Milestones.reached(before: before.runs, after: streak.replay.runs, day: action.day)
-        var text = ""
-        if let length = reached.length { text += " · 🎉 \(length) in a row" }
-        if let best = reached.beatenBest { text += " · new best (was \(best))" }
-        return text
+    /// `quiz: counted today · 🔥 5`, `quiz: 2 of 3 today · 🔥 4`, `quiz: counted today · 2 of 3
+    /// this week · 🔥 4w`, `quiz: already counted today · 🔥 5`; a tick on another date than
+    /// the present's (`--now`) names it: `counted for 2026-11-20`.
+    static func message(_ outcome: TickOutcome, action: Action, today: Today, presentDay: StreakDay,
+                        zone: some ZoneRules) -> String {
+        let name = outcome.name
+        let reading = outcome.reading(today: today.day, zone: zone)
+        var counts = "\(outcome.settings.icon) \(Report.count(reading.current, reading.unit))"
+        let when = action.day == presentDay ? "today" : "for \(action.day)"
+        let rules = outcome.rules
+        let day = outcome.day
+        // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
+        // meets it, `(3 of 3)`).
+        let goalText = day.needed > 1 ? "\(day.done) of \(day.needed)" : nil
+        if rules.unit == .week, action.day >= today.weekStart.first(ofWeekHolding: today.day) {
+            counts = "\(reading.progress.done) of \(reading.progress.needed) this week · " + counts
+        }
+        if outcome.alreadyCounted {
+            return "\(name): already counted \(when)\(goalText.map { " (\($0))" } ?? "") · \(counts)"
+        }
+        if !day.isMet, let goalText {
+            return "\(name): \(goalText) \(when) · \(counts)"
+        }
+        let met = goalText.map { " (\($0))" } ?? ""
+        if outcome.paused {
+            return "\(name): counted \(when)\(met), in the total only (\(action.day) is paused) · \(counts)"
+        }
+        if case .days(let schedule) = rules.mode, !schedule.contains(action.day) {
+            return "\(name): counted \(when)\(met), in the total only (\(action.day.weekday.shortName) is not on its \(schedule) schedule) · \(counts)"
+        }
+        if outcome.created {
+            return "\(name): new streak, counted \(when)\(met) · \(counts)"
+        }
+        var message = "\(name): counted \(when)\(met) · \(counts)"
+        if let length = outcome.milestones.length { message += " · 🎉 \(Report.count(length, rules.unit)) in a row" }
+        if let best = outcome.milestones.beatenBest { message += " · new best (was \(Report.count(best, rules.unit)))" }
+        return message
     }
 }

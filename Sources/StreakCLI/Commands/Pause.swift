@@ -1,0 +1,72 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt pause NAME [--from DATE] [--to DATE]`: a vacation. A paused date is treated as
+/// an unscheduled one: it neither breaks nor extends the streak and spends no freeze.
+enum Pause: Command {
+    static let from = FlagSpec("--from", .date, help: "the first paused date (default today)")
+    static let to = FlagSpec("--to", .date, help: "the last paused date (default: the --from date)")
+
+    static let spec = CommandSpec(
+        ["pause"], usage: "NAME [--from DATE] [--to DATE]", summary: "pause a streak over some dates (alone: today)",
+        details: """
+        Pauses the streak from --from to --to, both included (alone: today only). A paused
+        date is treated as an unscheduled one: it neither breaks nor extends the streak and
+        spends no freeze; an action on it is still recorded and counts in the total. A
+        weekly streak's week that is not met and holds a paused date neither breaks nor
+        extends it. 'streakprompt unpause' takes dates back; pauses sync and merge like
+        actions.
+        """,
+        flags: [from, to, CommandTable.now], arguments: .streakName(existing: true), count: 1...1)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        try record(.pause, invocation, context)
+    }
+
+    /// Records a pause or an unpause over the dates the flags give, and says what changed.
+    static func record(_ kind: PauseRecord.Kind, _ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let today = try context.today(invocation)
+        let first = invocation.date(from) ?? today.day
+        let last = invocation.date(to) ?? (invocation.has(from) ? first : today.day)
+        guard last >= first else {
+            throw .usage("--to \(last) is before --from \(first); give the first date, then the last")
+        }
+        let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: nil)
+        let before = try Report.load(name, store, context)
+        var changing = 0
+        var day = first
+        while day <= last {
+            if before.replay.pauses.contains(day) != (kind == .pause) { changing += 1 }
+            day = day + 1
+        }
+        let range = first == last ? "\(first)" : "\(first) to \(last)"
+        guard changing > 0 else {
+            context.out.line("\(name): \(range) \(first == last ? "is" : "are") already \(kind == .pause ? "paused" : "not paused"); nothing changed.")
+            return 0
+        }
+        let record = PauseRecord(kind, from: first, to: last, at: context.zone.local(at: today.now))
+        let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
+            try store.record([.pause(record)], to: name, zone: context.zone)
+        }
+        Exit.warnCache(recorded.cacheProblem, done: "the \(kind == .pause ? "pause" : "unpause") is recorded")
+        let streak = recorded.streak
+        var total = 0
+        day = first
+        while day <= last {
+            total += 1
+            day = day + 1
+        }
+        var dates = changing == 1 ? "1 date" : "\(changing) dates"
+        if changing < total { dates += kind == .pause ? " newly paused" : " newly asked for" }
+        let reading = streak.reading(today: today.day, zone: context.zone)
+        let counts = "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))"
+        switch kind {
+        case .pause:
+            context.out.line("Paused \(name) \(range == "\(today.day)" ? "today (\(range))" : range) (\(dates)): paused dates neither break nor extend it · \(counts)")
+        case .unpause:
+            context.out.line("Unpaused \(name) \(range == "\(today.day)" ? "today (\(range))" : range) (\(dates)): asked for again · \(counts)")
+        }
+        return 0
+    }
+}

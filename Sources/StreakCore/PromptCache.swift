@@ -1,0 +1,424 @@
+/// The prompt cache: everything the prompt needs for every streak, in one small file, so the
+/// prompt reads one file and never the history.
+///
+/// ```
+/// streakprompt-cache 2<TAB>STREAKS-STAMP
+/// NAME ICON STAMP FILES WEEK RULES THROUGH LAST COUNT FLAGS LENGTH RUN-START RUN-END HELD
+///   BEST-DAYS BEST-WEEKS ENDED-DAYS ENDED-WEEKS TOTAL LAST-MET WEEK-MET AHEAD   (one line, TABs between)
+/// ```
+/// One line per streak holds its `Progress` after its last action: `FILES` the bytes of the
+/// streak's files when the line was written; `WEEK` the week start
+/// (`mon`, `sun`); `RULES` the rules then in force (`Rules.compact`, e.g. `d127,1,0,0,2`);
+/// `THROUGH` the date the state stands on and `LAST` the latest date with an action (dates
+/// are `YYYY-MM-DD`, or `-` for none); `COUNT` that date's counts; `FLAGS` three digits: the
+/// run is alive, the date is paused, its week holds a paused date; `LENGTH`, `RUN-START`,
+/// `RUN-END` the current run; `HELD` freezes held; `BEST-DAYS`, `BEST-WEEKS` the longest runs,
+/// `ENDED-DAYS`, `ENDED-WEEKS` the longest that have ended (what a run beats);
+/// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
+/// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none).
+///
+/// A stamp is the modification time (`SECONDS.NANOSECONDS`) of the `streaks/` folder
+/// (header) or of the streak's folder (line) when it was computed; the prompt compares them
+/// with the folders to notice changes it did not see (a sync tool delivering another
+/// machine's actions, or a writer killed before it refreshed the cache). Fields after
+/// `AHEAD` are ignored. A first-release cache (`streakprompt-cache 1`) is not a cache: the
+/// prompt prints nothing and has it rebuilt. Rebuilt by every write and by
+/// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
+public enum PromptCache {
+    public static let magic = "streakprompt-cache 2"
+    /// The first release's cache: read as no cache, and rebuilt (see `PromptSource.open`).
+    public static let magicV1 = "streakprompt-cache 1"
+    /// Larger than this is not a cache we wrote: the prompt prints nothing.
+    public static let maxBytes = 1 << 20
+
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var icon: String
+        public var progress: Progress
+        /// The streak folder's modification time when this entry was computed.
+        public var stamp: String
+        /// The bytes of the streak's files when this entry was computed (0: not known): a file
+        /// appended to in place leaves the folder's stamp as it was, not its size.
+        public var files: Int
+
+        public init(name: String, icon: String, progress: Progress, stamp: String = "", files: Int = 0) {
+            self.name = name
+            self.icon = icon
+            self.progress = progress
+            self.stamp = stamp
+            self.files = files
+        }
+
+        /// The first release's entry: `schedule` replaces the progress's schedule in day mode.
+        public init(name: String, icon: String, schedule: Schedule, progress: Progress, stamp: String = "") {
+            var progress = progress
+            if progress.rules.unit == .day { progress.rules.schedule = schedule }
+            self.init(name: name, icon: icon, progress: progress, stamp: stamp, files: 0)
+        }
+
+        /// The schedule in force after the last action (`daily` in week mode).
+        public var schedule: Schedule { progress.rules.schedule }
+
+        public var line: String {
+            let p = progress
+            var line = LineWriter()
+            line.text(name)
+            line.text(icon)
+            line.text(stamp)
+            line.number(files)
+            line.text(p.weekStart.shortName)
+            line.rules(p.rules)
+            line.date(p.through)
+            line.date(p.last)
+            line.number(p.dayCount)
+            line.flags(p.alive, p.dayPaused, p.unitPaused)
+            line.number(p.length)
+            line.date(p.runStart)
+            line.date(p.runEnd)
+            line.number(p.freezesLeft)
+            line.number(p.bestDays)
+            line.number(p.bestWeeks)
+            line.number(p.endedBestDays)
+            line.number(p.endedBestWeeks)
+            line.number(p.total)
+            line.date(p.lastMet)
+            line.number(p.unitMet)
+            line.text(p.ahead.isEmpty ? "-" : p.ahead.text)
+            return line.finished()
+        }
+    }
+
+    /// Writes a cache line's fields, TAB-separated, as bytes: every write rewrites every line.
+    struct LineWriter {
+        private var writer = ByteWriter(capacity: 160)
+        private var first = true
+
+        private mutating func separate() {
+            if !first { writer.byte(0x09) }
+            first = false
+        }
+
+        mutating func text(_ text: String) {
+            separate()
+            writer.text(text)
+        }
+
+        mutating func number(_ value: Int) {
+            separate()
+            writer.digits(value)
+        }
+
+        mutating func rules(_ rules: Rules) {
+            separate()
+            rules.write(into: &writer)
+        }
+
+        /// `0` or `1` for each.
+        mutating func flags(_ a: Bool, _ b: Bool, _ c: Bool) {
+            separate()
+            for flag in [a, b, c] { writer.byte(flag ? 0x31 : 0x30) }
+        }
+
+        /// `YYYY-MM-DD`, or `-`.
+        mutating func date(_ day: StreakDay?) {
+            separate()
+            if let day { writer.date(day) } else { writer.byte(UInt8(ascii: "-")) }
+        }
+
+        mutating func finished() -> String {
+            writer.byte(0x0A)
+            return writer.string
+        }
+    }
+
+    public static func encode(_ entries: [Entry], stamp: String = "") -> String {
+        var text = magic + "\t" + stamp + "\n"
+        for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
+        return text
+    }
+
+    /// Whether the bytes start with this version's header (the lines are read as they are
+    /// shown; one that does not read is skipped).
+    public static func isCache(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bodyStart(bytes) != nil
+    }
+
+    /// The header's stamp, or nil when the file is not a cache.
+    public static func headerStamp(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let body = bodyStart(bytes) else { return nil }
+        let start = magic.utf8.count + 1
+        guard body - 1 > start else { return "" }
+        return String(decoding: bytes[start..<(body - 1)], as: UTF8.self)
+    }
+
+    /// Where the entries start (after the header line), or nil when the file is not a cache.
+    static func bodyStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let magicBytes = magic.utf8
+        guard bytes.count > magicBytes.count, bytes.starts(with: magicBytes) else { return nil }
+        var index = magicBytes.count
+        if bytes[index] == 0x09 {
+            while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        }
+        guard index < bytes.count, bytes[index] == 0x0A else { return nil }
+        return index + 1
+    }
+
+    public static func decode(_ bytes: [UInt8]) -> [Entry]? {
+        var entries: [Entry] = []
+        let valid = bytes.withUnsafeBufferPointer { buffer in
+            scan(buffer) { entries.append($0); return true }
+        }
+        return valid ? entries : nil
+    }
+
+    /// Calls `body` with each entry (as long as it returns true), without building an array:
+    /// the prompt's path. Returns false when the file is not a cache.
+    @discardableResult
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Entry) -> Bool) -> Bool {
+        guard var start = bodyStart(bytes) else { return false }
+        var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+        while start < bytes.count {
+            var line = FieldReader(bytes: bytes, index: start)
+            let decoded = decodeLine(&line, into: &entry)
+            let end = line.lineEnd()
+            if end == bytes.count { break }  // never written by us: ignore a torn tail
+            if decoded, !body(entry) { break }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// The cache with the line of `entry`'s streak replaced by `entry`'s line and the header's
+    /// stamp by `stamp`, every other line as it was, byte for byte; nil when the file is not a
+    /// cache or has no line that reads for the streak (a writer then writes the whole cache).
+    /// What a tick writes: one line is new, the other lines need no decoding and encoding.
+    public static func replacingLine(of entry: Entry, in bytes: [UInt8], stamp: String) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            var range: Range<Int>?
+            let wanted = entry.name.utf8
+            guard let body = bodyStart(buffer) else { return nil }
+            _ = scanNames(buffer) { lineStart, nameEnd in
+                guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
+                var end = nameEnd
+                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
+                range = lineStart..<(end + 1)
+                return false
+            }
+            guard let range else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 64)
+            out.append(contentsOf: (magic + "\t" + stamp + "\n").utf8)
+            out.append(contentsOf: buffer[body..<range.lowerBound])
+            out.append(contentsOf: entry.line.utf8)
+            out.append(contentsOf: buffer[range.upperBound...])
+            return out
+        }
+    }
+
+    /// The entry on the streak's line, or nil when there is none that reads.
+    public static func entry(named name: String, in bytes: [UInt8]) -> Entry? {
+        var found: Entry?
+        bytes.withUnsafeBufferPointer { buffer in
+            let wanted = name.utf8
+            _ = scanNames(buffer) { lineStart, nameEnd in
+                guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
+                var line = FieldReader(bytes: buffer, index: lineStart)
+                var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+                if decodeLine(&line, into: &entry), line.lineEnd() < buffer.count { found = entry }
+                return false
+            }
+        }
+        return found
+    }
+
+    /// Whether the cache has a line for this streak, checking names only.
+    public static func contains(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        let wanted = name.utf8
+        _ = scanNames(bytes) { lineStart, nameEnd in
+            if bytes[lineStart..<nameEnd].elementsEqual(wanted) { found = true; return false }
+            return true
+        }
+        return found
+    }
+
+    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Bool) -> Bool {
+        guard var start = bodyStart(bytes) else { return false }
+        while start < bytes.count {
+            var tab = start
+            while tab < bytes.count, bytes[tab] != 0x09, bytes[tab] != 0x0A { tab += 1 }
+            var end = tab
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if end == bytes.count { break }
+            if !body(start, tab) { break }
+            start = end + 1
+        }
+        return true
+    }
+
+    /// Reads the entry on the line `line` stands at into `entry`; false if it does not parse.
+    /// (An `inout` rather than an optional result: no generic metadata on the prompt's path.)
+    static func decodeLine(_ line: inout FieldReader, into entry: inout Entry) -> Bool {
+        let bytes = line.bytes
+        let name = line.field()
+        guard name.1 > name.0, name.1 - name.0 <= StreakName.maxLength, bytes[name.0] != UInt8(ascii: "-"),
+              bytes[name.0..<name.1].allSatisfy(StreakName.isNameByte)
+        else { return false }
+        let icon = line.field()
+        let stamp = line.field()
+        let files = line.number()
+        let week = line.field()
+        let weekStart: WeekStart
+        if bytes[week.0..<week.1].elementsEqual("mon".utf8) {
+            weekStart = .monday
+        } else if bytes[week.0..<week.1].elementsEqual("sun".utf8) {
+            weekStart = .sunday
+        } else {
+            return false
+        }
+        var progress = Progress(rules: Rules(), weekStart: weekStart)
+        let rulesField = line.field()
+        var at = rulesField.0
+        guard Rules.readCompact(bytes, &at, rulesField.1, into: &progress.rules), at == rulesField.1 else { return false }
+        progress.through = line.day()
+        progress.last = line.day()
+        progress.dayCount = line.number()
+        let flags = line.field()
+        guard flags.1 - flags.0 == 3, bytes[flags.0..<flags.1].allSatisfy({ $0 == 0x30 || $0 == 0x31 }) else { return false }
+        progress.alive = bytes[flags.0] == 0x31
+        progress.dayPaused = bytes[flags.0 + 1] == 0x31
+        progress.unitPaused = bytes[flags.0 + 2] == 0x31
+        progress.length = line.number()
+        progress.runStart = line.day()
+        progress.runEnd = line.day()
+        progress.freezesLeft = line.number()
+        // More freezes than rules can grant would make the prompt walk that many missed dates:
+        // not a cache we wrote.
+        if progress.freezesLeft > 2 * Rules.maxFreezes { line.ok = false }
+        progress.bestDays = line.number()
+        progress.bestWeeks = line.number()
+        progress.endedBestDays = line.number()
+        progress.endedBestWeeks = line.number()
+        progress.total = line.number()
+        progress.lastMet = line.day()
+        progress.unitMet = line.number()
+        let ahead = line.field()
+        guard line.ok else { return false }
+        // A state that stands nowhere has no run; one that stands somewhere has its last
+        // action there or before (or none yet: a streak with no action, anchored on a date
+        // because of what it plans ahead; see `Replay.cachedState`).
+        if let through = progress.through {
+            if let last = progress.last, last > through { return false }
+            if progress.last == nil, progress.alive { return false }
+        } else {
+            guard progress.last == nil, !progress.alive else { return false }
+        }
+        guard ahead.1 > ahead.0 else { return false }
+        if !(ahead.1 - ahead.0 == 1 && bytes[ahead.0] == UInt8(ascii: "-")) {
+            guard Ahead.isValid(bytes, ahead.0, ahead.1) else { return false }
+            progress.ahead = Ahead(validText: String(decoding: bytes[ahead.0..<ahead.1], as: UTF8.self))
+        }
+        entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
+                      icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
+                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files)
+        return true
+    }
+}
+
+/// Reads a cache line's TAB-separated fields in order, up to the line's end. A field missing
+/// or not of its kind clears `ok` (and reads as empty, 0 or nil), so a line is checked once,
+/// at the end. One pass over the bytes finds both the fields and the end of the line.
+struct FieldReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index: Int
+    var ok = true
+    /// The line's last field has been read (`index` is at its newline, or the end of the bytes).
+    private var exhausted = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>, index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    /// The bounds of the next field.
+    mutating func field() -> (Int, Int) {
+        guard !exhausted else {
+            ok = false
+            return (index, index)
+        }
+        let start = index
+        while index < bytes.count, bytes[index] != 0x09, bytes[index] != 0x0A { index += 1 }
+        let fieldEnd = index
+        if index < bytes.count, bytes[index] == 0x09 { index += 1 } else { exhausted = true }
+        return (start, fieldEnd)
+    }
+
+    /// Where the line's newline is (past fields not read), or the end of the bytes.
+    mutating func lineEnd() -> Int {
+        while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+        exhausted = true
+        return index
+    }
+
+    /// A whole number of at most 9 digits (every number the cache holds is smaller).
+    mutating func number() -> Int {
+        let (start, fieldEnd) = field()
+        guard fieldEnd > start, fieldEnd - start <= 9 else {
+            ok = false
+            return 0
+        }
+        var value = 0
+        var index = start
+        while index < fieldEnd {
+            let digit = Int(bytes[index]) &- 0x30
+            guard digit >= 0, digit <= 9 else {
+                ok = false
+                return 0
+            }
+            value = value * 10 + digit
+            index += 1
+        }
+        return value
+    }
+
+    /// A date (`YYYY-MM-DD`), or nil for `-`. Read here in one straight pass rather than
+    /// through `StreakDay.parse`: a line has five of them, and the prompt reads every line.
+    mutating func day() -> StreakDay? {
+        let start = index
+        guard !exhausted, start < bytes.count else {
+            ok = false
+            return nil
+        }
+        if bytes[start] == UInt8(ascii: "-") {
+            let (from, to) = field()
+            if to - from != 1 { ok = false }
+            return nil
+        }
+        guard start + 10 <= bytes.count, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-")
+        else {
+            ok = false
+            return nil
+        }
+        func digit(_ offset: Int) -> Int {
+            let value = Int(bytes[start + offset]) &- 0x30
+            if value < 0 || value > 9 { ok = false }
+            return value
+        }
+        var parts = (digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3), digit(5) * 10 + digit(6),
+                     digit(8) * 10 + digit(9))
+        index = start + 10
+        if index < bytes.count, bytes[index] == 0x09 {
+            index += 1
+        } else if index == bytes.count || bytes[index] == 0x0A {
+            exhausted = true
+        } else {
+            ok = false
+            parts.1 = 0
+        }
+        guard let day = StreakDay(year: parts.0, month: parts.1, day: parts.2) else {
+            ok = false
+            return nil
+        }
+        return day
+    }
+}

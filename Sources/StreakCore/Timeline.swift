@@ -1,0 +1,182 @@
+/// Dates from `from` to `to`, both included.
+public struct DateRange: Hashable, Sendable {
+    public var from: StreakDay
+    public var to: StreakDay
+
+    public init(from: StreakDay, to: StreakDay) {
+        self.from = from
+        self.to = to
+    }
+
+    public func contains(_ day: StreakDay) -> Bool { from <= day && day <= to }
+}
+
+/// The rules in force from a date on.
+public struct RuleSegment: Hashable, Sendable {
+    public var from: StreakDay
+    public var rules: Rules
+
+    public init(from: StreakDay, rules: Rules) {
+        self.from = from
+        self.rules = rules
+    }
+}
+
+/// A streak's rules date by date: the creation rules on every date, overlaid with each change
+/// from its effective date on.
+///
+/// A change takes effect on its `from` date, unless it involves weeks (it sets a target, or
+/// the streak is in week mode on `from`): then on the first week start on or after `from`, so
+/// a week always finishes under the rules it started with. Changes that take effect on the
+/// same date apply in order of when they were made, then of their text: the result depends
+/// only on the set of changes. Since every change of mode waits for a week start, the mode is
+/// the same on every date of a week.
+public struct RulesTimeline: Hashable, Sendable {
+    /// The creation rules (they cover every date before the first change).
+    public let initial: Rules
+    /// The rules from each effective date on, dates increasing, each differing from the last.
+    public let segments: [RuleSegment]
+
+    /// A change with its effective date and tie-breaking text.
+    private struct Resolved {
+        var effective: StreakDay
+        var change: RuleChange
+        var text: String
+        var key: (StreakDay, Int64, String) { (effective, change.at.seconds, text) }
+    }
+
+    public init(initial: Rules, changes: some Sequence<RuleChange>, weekStart: WeekStart) {
+        var byFrom = changes.map { Resolved(effective: $0.from, change: $0, text: $0.text) }
+        byFrom.sort { ($0.change.from, $0.change.at.seconds, $0.text) < ($1.change.from, $1.change.at.seconds, $1.text) }
+        // In order of `from`: a change's mode on its date depends only on changes effective by
+        // the start of that week, all of which have an earlier `from`.
+        var resolved: [Resolved] = []
+        resolved.reserveCapacity(byFrom.count)
+        for var item in byFrom {
+            let weekFirst = weekStart.first(ofWeekHolding: item.change.from)
+            if weekFirst != item.change.from {
+                var inWeeks = initial.unit == .week
+                var latest: (StreakDay, Int64, String)?
+                for earlier in resolved where earlier.effective <= weekFirst {
+                    let fields = earlier.change.fields
+                    guard fields.schedule != nil || fields.target != nil else { continue }
+                    if let known = latest, earlier.key < known { continue }
+                    latest = earlier.key
+                    inWeeks = fields.target != nil
+                }
+                if item.change.fields.setsTarget || inWeeks { item.effective = weekFirst + 7 }
+            }
+            resolved.append(item)
+        }
+        resolved.sort { $0.key < $1.key }
+        var segments: [RuleSegment] = []
+        var rules = initial
+        for item in resolved {
+            rules = item.change.fields.applied(to: rules)
+            if let last = segments.last, last.from == item.effective {
+                segments[segments.count - 1].rules = rules
+            } else {
+                segments.append(RuleSegment(from: item.effective, rules: rules))
+            }
+        }
+        // A change that changes nothing is no boundary.
+        var kept: [RuleSegment] = []
+        var previous = initial
+        for segment in segments where segment.rules != previous {
+            kept.append(segment)
+            previous = segment.rules
+        }
+        self.initial = initial
+        self.segments = kept
+    }
+
+    /// The date a new change made from `from` would take effect, with these changes already
+    /// made: `from`, unless it involves weeks (it sets a target, or the streak is in week mode
+    /// on the first date of `from`'s week), then the first week start on or after `from`.
+    public func effectiveDate(from: StreakDay, setsTarget: Bool, weekStart: WeekStart) -> StreakDay {
+        let weekFirst = weekStart.first(ofWeekHolding: from)
+        guard weekFirst != from, setsTarget || rules(on: weekFirst).unit == .week else { return from }
+        return weekFirst + 7
+    }
+
+    /// The rules on `day`.
+    public func rules(on day: StreakDay) -> Rules {
+        // After the last segment starting on or before `day`.
+        let after = firstIndex(in: segments.count) { segments[$0].from > day }
+        return after == 0 ? initial : segments[after - 1].rules
+    }
+
+    /// The rules in force before `day`, and the freezes held then if nothing but these
+    /// changes moved them (each change of `freezes` adds the difference, never below 0).
+    func before(_ day: StreakDay) -> (rules: Rules, held: Int) {
+        var rules = initial
+        var held = initial.freezes
+        for segment in segments where segment.from < day {
+            held = max(0, held + segment.rules.freezes - rules.freezes)
+            rules = segment.rules
+        }
+        return (rules, held)
+    }
+}
+
+/// The dates a streak is paused on: each date takes the latest pause or unpause record that
+/// covers it (by when it was made; an unpause wins a tie, then the record's text).
+public struct PauseCalendar: Hashable, Sendable {
+    /// Paused dates as ranges, in order, none touching another.
+    public let ranges: [DateRange]
+
+    public init(_ records: some Sequence<PauseRecord>) {
+        var ordered = records.map { (record: $0, text: $0.text) }
+        ordered.sort {
+            let a = ($0.record.at.seconds, $0.record.kind == .unpause ? 1 : 0, $0.text)
+            let b = ($1.record.at.seconds, $1.record.kind == .unpause ? 1 : 0, $1.text)
+            return a < b
+        }
+        // Paint the records in that order, each over the ones before.
+        var painted: [(range: DateRange, paused: Bool)] = []
+        for (record, _) in ordered {
+            var next: [(range: DateRange, paused: Bool)] = []
+            for piece in painted {
+                if piece.range.to < record.from || piece.range.from > record.to {
+                    next.append(piece)
+                    continue
+                }
+                if piece.range.from < record.from {
+                    next.append((DateRange(from: piece.range.from, to: record.from - 1), piece.paused))
+                }
+                if piece.range.to > record.to {
+                    next.append((DateRange(from: record.to + 1, to: piece.range.to), piece.paused))
+                }
+            }
+            next.append((DateRange(from: record.from, to: record.to), record.kind == .pause))
+            next.sort { $0.range.from < $1.range.from }
+            painted = next
+        }
+        var ranges: [DateRange] = []
+        for piece in painted where piece.paused {
+            if let last = ranges.last, last.to + 1 >= piece.range.from {
+                ranges[ranges.count - 1].to = max(last.to, piece.range.to)
+            } else {
+                ranges.append(piece.range)
+            }
+        }
+        self.ranges = ranges
+    }
+
+    public func contains(_ day: StreakDay) -> Bool {
+        let index = firstIndex(in: ranges.count) { ranges[$0].to >= day }
+        return index < ranges.count && ranges[index].from <= day
+    }
+}
+
+/// The first index in `0..<count` where `isAfter` holds, for a predicate that is false and
+/// then true (a binary search over sorted dates); `count` when it never holds.
+public func firstIndex(in count: Int, where isAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+        let middle = (low + high) / 2
+        if isAfter(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+}
