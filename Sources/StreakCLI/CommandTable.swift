@@ -277,7 +277,7 @@ public enum CommandTable {
         Prompt.self, Tick.self, Status.self, List.self, Add.self, Pause.self, Unpause.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
-        Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
+        Doctor.self, Sync.self, Config.self, Help.self, Version.self, Manual.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }
@@ -287,7 +287,7 @@ public enum CommandTable {
     /// keeps it in step.
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "export", "import",
-        "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
+        "init", "git", "completions", "doctor", "sync", "config", "help", "version", "man", "ls",
     ]
 
     /// The first words a person is offered (`help COMMAND`, completions): no aliases.
