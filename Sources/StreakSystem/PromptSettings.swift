@@ -40,12 +40,25 @@ public enum PromptSettings {
         }
 
         /// The environment variable: `STREAKPROMPT_` and the file key in capitals, `-` as `_`.
+        /// (Literals: the prompt asks for every one, and building them would cost it more.)
         public var variable: String {
-            var name = "STREAKPROMPT_"
-            for scalar in fileKey.unicodeScalars {
-                name.unicodeScalars.append(scalar == "-" ? "_" : Unicode.Scalar(UInt8(scalar.value) & 0xDF))
+            switch self {
+            case .styleDone: return "STREAKPROMPT_STYLE_DONE"
+            case .stylePending: return "STREAKPROMPT_STYLE_PENDING"
+            case .styleWarn: return "STREAKPROMPT_STYLE_WARN"
+            case .styleBroken: return "STREAKPROMPT_STYLE_BROKEN"
+            case .tmuxStyleDone: return "STREAKPROMPT_TMUX_STYLE_DONE"
+            case .tmuxStylePending: return "STREAKPROMPT_TMUX_STYLE_PENDING"
+            case .tmuxStyleWarn: return "STREAKPROMPT_TMUX_STYLE_WARN"
+            case .tmuxStyleBroken: return "STREAKPROMPT_TMUX_STYLE_BROKEN"
+            case .iconDone: return "STREAKPROMPT_ICON_DONE"
+            case .iconPending: return "STREAKPROMPT_ICON_PENDING"
+            case .iconWarn: return "STREAKPROMPT_ICON_WARN"
+            case .iconBroken: return "STREAKPROMPT_ICON_BROKEN"
+            case .hideBroken: return "STREAKPROMPT_HIDE_BROKEN"
+            case .hideZero: return "STREAKPROMPT_HIDE_ZERO"
+            case .warnAt: return "STREAKPROMPT_WARN_AT"
             }
-            return name
         }
 
         /// What a value must be, for `config` and error messages.
