@@ -76,7 +76,14 @@ __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
     \builtin local file=$__streakprompt_view now=${EPOCHSECONDS-} view line until deadline text name left
     [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1
-    [[ -f $file && ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
+    # each check is a pair of stats per streak shown, the costliest part of a prompt.
+    [[ -f $file ]] || \builtin return 1
+    \builtin local check=
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        check=1
+        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    fi
     # One read of the whole (small) file, then only parameter expansions: every system call
     # counts at this size.
     IFS= \builtin read -r -d '' view <"$file"
@@ -89,8 +96,8 @@ __streakprompt_read_view() {
         name=${line%% *}
         line=${line#"$name"}
         line=${line# }
-        [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 &&
-            ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+        [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
     done
     while :; do
         [[ $view == *$'\n'* ]] || \builtin return 1
@@ -110,6 +117,7 @@ __streakprompt_read_view() {
         if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
         text=${text//$'\x1f'/$left}
     fi
+    [[ -z $check ]] || __streakprompt_checked=$now
     STREAKPROMPT_SEGMENT=$text
 }
 
@@ -359,7 +367,7 @@ __streakprompt_unload() {
         __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
         __streakprompt_debug_at_load \
         __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
-        __streakprompt_key __streakprompt_view __streakprompt_view_for
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
         __streakprompt_view_key __streakprompt_read_view \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \

@@ -55,7 +55,14 @@ function __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
     (( ${+EPOCHSECONDS} )) || \builtin return 1
     \builtin local file=$__streakprompt_view now=$EPOCHSECONDS view line until deadline text name left
-    [[ -f $file && ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
+    # each check is a pair of stats per streak shown, the costliest part of a prompt.
+    [[ -f $file ]] || \builtin return 1
+    \builtin local check=
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        check=1
+        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    fi
     # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a time).
     view=$(<"$file") 2>/dev/null || \builtin return 1
     [[ $view == $'streakprompt-view 1\nwatch\t'* ]] || \builtin return 1
@@ -66,8 +73,8 @@ function __streakprompt_read_view() {
         name=${line%% *}
         line=${line#"$name"}
         line=${line# }
-        [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 &&
-            ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+        [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
     done
     while :; do
         [[ $view == *$'\n'* ]] || \builtin return 1
@@ -87,6 +94,7 @@ function __streakprompt_read_view() {
         if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
         text=${text//$'\x1f'/$left}
     fi
+    [[ -z $check ]] || \builtin typeset -g __streakprompt_checked=$now
     STREAKPROMPT_SEGMENT=$text
 }
 
@@ -226,7 +234,7 @@ function __streakprompt_unload() {
     # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
     \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
-        __streakprompt_key __streakprompt_view __streakprompt_view_for
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
     \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
         __streakprompt_view_key __streakprompt_read_view \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \

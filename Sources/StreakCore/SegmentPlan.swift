@@ -63,16 +63,40 @@ public enum SegmentPlan {
         return reading.unit == .day || weekStart.first(ofWeekHolding: reading.today + 1) == reading.today + 1
     }
 
+    /// The warn time and the end of one date, worked out once for every streak of a prompt
+    /// (each is a zone conversion, the costliest step of a prompt), and the end only once the
+    /// warn time has come.
+    public struct WarnWindow {
+        var day = StreakDay(ordinal: Int.min / 2)
+        var start: Int64 = 0
+        var end: Int64 = 0
+
+        public init() {}
+    }
+
     /// Whether `now` on `today` is past the warn time for a reading that can warn, with the
     /// seconds left until the date ends: the one rule the binary's prompt and a view share.
     public static func warning(_ reading: Reading, now: Int64, zone: some ZoneRules, dayStart: DayStart,
                                weekStart: WeekStart, theme: SegmentTheme, secondsLeft: inout Int64) -> Bool {
+        var window = WarnWindow()
+        return warning(reading, now: now, zone: zone, dayStart: dayStart, weekStart: weekStart, theme: theme,
+                       window: &window, secondsLeft: &secondsLeft)
+    }
+
+    /// `warning`, reusing the times of `window` when it holds them for the reading's date.
+    public static func warning(_ reading: Reading, now: Int64, zone: some ZoneRules, dayStart: DayStart,
+                               weekStart: WeekStart, theme: SegmentTheme, window: inout WarnWindow,
+                               secondsLeft: inout Int64) -> Bool {
         guard let warnAt = theme.warnAt, canWarn(reading, weekStart: weekStart) else { return false }
-        let end = end(of: reading.today, zone: zone, dayStart: dayStart)
-        guard now >= warnStart(of: reading.today, zone: zone, dayStart: dayStart, warnAt: warnAt), now < end else {
-            return false
+        if window.day != reading.today {
+            window.day = reading.today
+            window.start = warnStart(of: reading.today, zone: zone, dayStart: dayStart, warnAt: warnAt)
+            window.end = 0
         }
-        secondsLeft = end - now
+        guard now >= window.start else { return false }
+        if window.end == 0 { window.end = end(of: reading.today, zone: zone, dayStart: dayStart) }
+        guard now < window.end else { return false }
+        secondsLeft = window.end - now
         return true
     }
 

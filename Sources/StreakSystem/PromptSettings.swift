@@ -101,9 +101,8 @@ public enum PromptSettings {
                 if let key { _ = apply(key, String(decoding: value, as: UTF8.self), to: &theme) }
             }
         }
-        for raw in 0..<Key.count {
-            let key = Key(rawValue: raw)!
-            if let value = environment.value(key.variable) { _ = apply(key, value, to: &theme) }
+        environment.forEach(prefixed: "STREAKPROMPT_", names: { Key(rawValue: $0)!.variable }, count: Key.count) { raw, value in
+            _ = apply(Key(rawValue: raw)!, value, to: &theme)
         }
         return theme
     }

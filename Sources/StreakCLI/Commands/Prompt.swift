@@ -234,13 +234,14 @@ enum Prompt: Command {
         let formatIsASCII = ASCIIFallback.isASCII(format.text) && theme.iconsAreASCII
         var charsetKnown = false
         var ascii = false
+        var window = SegmentPlan.WarnWindow()
         PromptCache.forEachShown(bytes, names: options.names.joined) { entry in
             source.showing(entry, today: today, weekStart: weekStart)
             let reading = entry.progress.reading(on: today, zone: zone)
             var secondsLeft: Int64 = 0
             let warning = reading.state == .pending
                 && SegmentPlan.warning(reading, now: now!, zone: zone, dayStart: dayStart, weekStart: weekStart,
-                                       theme: theme, secondsLeft: &secondsLeft)
+                                       theme: theme, window: &window, secondsLeft: &secondsLeft)
             if !formatIsASCII || !ASCIIFallback.isASCII(entry.icon), !charsetKnown {
                 ascii = !environment.isUTF8
                 charsetKnown = true
