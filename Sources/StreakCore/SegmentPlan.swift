@@ -117,6 +117,10 @@ public enum SegmentPlan {
         }
         let clock = DayClock(zone: zone, dayStart: dayStart)
         var day = clock.day(at: now)
+        // Most dates read like the one before (the date aside): render each streak again only
+        // when its reading changes.
+        var lastReading = [Reading?](repeating: nil, count: entries.count)
+        var lastTexts = [(String, String)](repeating: ("", ""), count: entries.count)
         var begin = now
         for _ in 0..<days {
             let end = end(of: day, zone: zone, dayStart: dayStart)
@@ -124,7 +128,7 @@ public enum SegmentPlan {
             var warned = ""
             var warns = false
             var settled = true
-            for entry in entries {
+            for (index, entry) in entries.enumerated() {
                 let reading = entry.progress.reading(on: day, zone: zone)
                 let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
                 warns = warns || canWarn
@@ -133,8 +137,16 @@ public enum SegmentPlan {
                 if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.through.map({ $0 + 7 >= day }) == true {
                     settled = false
                 }
-                let text = render(entry, reading, false)
-                let warnedText = canWarn ? render(entry, reading, true) : text
+                var undated = reading
+                undated.today = StreakDay(ordinal: 0)
+                // Whether it can warn depends on the date (a week's last): part of the key.
+                if canWarn { undated.today = StreakDay(ordinal: 1) }
+                if lastReading[index] != undated {
+                    let text = render(entry, reading, false)
+                    lastTexts[index] = (text, canWarn ? render(entry, reading, true) : text)
+                    lastReading[index] = undated
+                }
+                let (text, warnedText) = lastTexts[index]
                 if !text.isEmpty { plain += (plain.isEmpty ? "" : " ") + text }
                 if !warnedText.isEmpty { warned += (warned.isEmpty ? "" : " ") + warnedText }
             }

@@ -82,7 +82,11 @@ public enum Views {
             return text
         }
 
-        public var id: String {
+        public var id: String { Spec.id(host: host, identity: identity) }
+
+        /// The view's name from its identity (`identity`, worked out once by callers that also
+        /// write it).
+        static func id(host: Host, identity: String) -> String {
             // FNV-1a, 64 bits: a name, not a secret.
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in identity.utf8 {
@@ -97,8 +101,7 @@ public enum Views {
             return host.rawValue + "-" + text
         }
 
-        var lines: String {
-            let identity = identity
+        func lines(_ identity: String) -> String {
             let first = identity.prefix { $0 != "\n" }
             return first + "\t" + String(registered) + identity.drop { $0 != "\n" } + "\n"
         }
@@ -142,6 +145,10 @@ public enum Views {
 
     /// The view file's text for `spec` from the cache's bytes, from `now` on.
     public static func text(_ spec: Spec, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
+        text(spec, identity: spec.identity, cache: cache, now: now)
+    }
+
+    static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
         var entries: [PromptCache.Entry] = []
         PromptCache.forEachShown(cache, names: spec.names) { entries.append($0) }
         let format = SegmentFormat(spec.format)
@@ -160,7 +167,7 @@ public enum Views {
         }
         var text = magic + "\nwatch\t" + watched + "\n"
         for piece in pieces { text += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
-        return text + "end\n" + spec.lines
+        return text + "end\n" + spec.lines(identity)
     }
 
     /// Writes the view `spec` asks for from the cache's bytes; returns its path.
@@ -169,8 +176,9 @@ public enum Views {
                              locked: Bool = true) throws(SystemError) -> String {
         let folder = folder(home: home)
         if !Files.isFolder(folder) { try Files.makeFolders(folder, mode: 0o700) }
-        let path = Paths.join(folder, spec.id)
-        let text = withZone(spec.zone) { Views.text(spec, cache: cache, now: now) }
+        let identity = spec.identity
+        let path = Paths.join(folder, Spec.id(host: spec.host, identity: identity))
+        let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now) }
         try Files.writeAtomically(path, text.utf8, durable: false, locked: locked)
         return path
     }

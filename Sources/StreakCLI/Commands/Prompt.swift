@@ -220,7 +220,14 @@ enum Prompt: Command {
                                   ascii: !environment.isUTF8, zone: environment.value("TZ"), dayStart: dayStart,
                                   weekStart: weekStart, theme: theme, registered: now!,
                                   tmuxSocket: TmuxPush.socket(environment))
-            let path = try? Views.write(spec, home: source.home, cache: bytes, now: now!, locked: false)
+            var path = try? Views.write(spec, home: source.home, cache: bytes, now: now!, locked: false)
+            // A change that wrote the cache (and the views) after this prompt read it must not
+            // be hidden by this older view: then the view goes, and the next prompt asks again.
+            if let written = path, (try? Files.readBytes(Store.cachePath(home: source.home), limit: PromptCache.maxBytes))
+                .map({ $0.buffer.elementsEqual(bytes) }) != true {
+                try? Files.remove(written)
+                path = nil
+            }
             if host == .tmux {
                 if let path { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now!, environment: environment) }
             } else {
