@@ -274,7 +274,8 @@ public enum CommandTable {
 
     /// Every command, in the order `--help` lists them.
     static let all: [any Command.Type] = [
-        Prompt.self, Tick.self, Status.self, List.self, Add.self, Pause.self, Unpause.self, Remove.self, History.self,
+        Prompt.self, Tick.self, Untick.self, Status.self, List.self, Log.self, Add.self, Pause.self, Unpause.self,
+        Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
@@ -288,6 +289,7 @@ public enum CommandTable {
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "export", "import",
         "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
+        "untick", "undo", "log", "archive", "unarchive", "rename",
     ]
 
     /// The first words a person is offered (`help COMMAND`, completions): no aliases.
