@@ -256,3 +256,30 @@ struct EverydayCommandsTests {
         }
     }
 }
+
+/// `rename` rewrites the git hooks it can see that count for the old name.
+@Suite("rename and git hooks")
+struct RenameHooksTests {
+    @Test func theRepositorysHookAndTheGlobalHooksFollowTheRename() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let other = try g.repository("other")
+        #expect(try g.sp(["git", "install", "--name", "quiz"], in: repo).status == 0)
+        #expect(try g.sp(["git", "install", "--name", "gym"], in: other).status == 0)
+        #expect(try g.sp(["git", "install", "--global", "--name", "quiz"], in: g.root).status == 0)
+        try g.commit(in: repo, env: GitBox.on(1))
+        let renamed = try g.sp(["rename", "quiz", "trivia"], in: repo)
+        #expect(renamed.status == 0, "\(renamed)")
+        #expect(renamed.stdout.contains("Updated the global git hooks in "), "\(renamed)")
+        #expect(renamed.stdout.contains("Updated \(repo)/.git/hooks/post-commit: your new commits here count for 'trivia'."), "\(renamed)")
+        // Commits now count for the new name, here and through the global hooks.
+        try g.commit(in: repo, env: GitBox.on(2))
+        #expect(g.actions("trivia").count == 2)
+        #expect(!fileExists(g.box.home + "/streaks/quiz"))
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.stdout.contains("'trivia'") && !status.stdout.contains("'quiz'"), "\(status)")
+        // A hook for another streak is left alone.
+        let hook = try String(contentsOfFile: other + "/.git/hooks/post-commit", encoding: .utf8)
+        #expect(hook.contains("gym"))
+    }
+}
