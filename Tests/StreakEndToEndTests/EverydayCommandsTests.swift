@@ -28,6 +28,24 @@ struct EverydayCommandsTests {
         return box
     }
 
+    /// The new words are commands; a word near one is still a mistyped command, and a prompt
+    /// (`--shell`) stays silent about a streak that does not exist, as before.
+    @Test func theNewCommandsAreWordsTheBinaryKnows() throws {
+        let box = try twoMachines()
+        let typo = try box.sp("unarchve")
+        #expect(typo.status == 2 && typo.stdout.isEmpty)
+        #expect(typo.stderr == "streakprompt: unknown command or streak 'unarchve'; did you mean 'unarchive'? (see 'streakprompt help' and 'streakprompt list')\n",
+                "\(typo)")
+        let prompt = try box.sp("--shell", "bash", "renmae")
+        #expect(prompt.status == 0 && prompt.stdout.isEmpty && prompt.stderr.isEmpty, "\(prompt)")
+        for word in ["untick", "undo", "rename", "archive", "unarchive", "log"] {
+            let help = try box.sp(word, "--help")
+            #expect(help.status == 0 && help.stdout.hasPrefix("Usage: streakprompt "), "\(word): \(help)")
+        }
+        let empty = try Sandbox().sp("undo")
+        #expect(empty.status == 1 && empty.stderr.hasPrefix("streakprompt: no streaks yet"), "\(empty)")
+    }
+
     // MARK: untick
 
     @Test func untickTakesBackTheLatestActionWhicheverMachineRecordedIt() throws {
