@@ -13,12 +13,12 @@ __streakprompt_complete_words() {
     \builtin return 0
 }
 
-# Adds the streak names that start with $1.
+# Adds the streak names that start with $1 (with $2 --archived, the archived ones).
 __streakprompt_complete_streaks() {
     \builtin local name
     while IFS= \builtin read -r name; do
         [[ $name == "$1"* ]] && COMPREPLY+=("$name")
-    done < <(\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks 2>/dev/null)
+    done < <(\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks ${2+"$2"} 2>/dev/null)
     \builtin return 0
 }
 
@@ -154,7 +154,7 @@ _streakprompt() {
             'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
             'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
             'git') __streakprompt_complete_words "$cur" '--help' ;;
-            'completions') __streakprompt_complete_words "$cur" '--streaks' '--help' ;;
+            'completions') __streakprompt_complete_words "$cur" '--streaks' '--archived' '--help' ;;
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
@@ -181,7 +181,7 @@ _streakprompt() {
         'pause') __streakprompt_complete_streaks "$cur" ;;
         'unpause') __streakprompt_complete_streaks "$cur" ;;
         'archive') __streakprompt_complete_streaks "$cur" ;;
-        'unarchive') __streakprompt_complete_streaks "$cur" ;;
+        'unarchive') __streakprompt_complete_streaks "$cur" --archived ;;
         'rename') __streakprompt_complete_streaks "$cur" ;;
         'remove') __streakprompt_complete_streaks "$cur" ;;
         'history') __streakprompt_complete_streaks "$cur" ;;

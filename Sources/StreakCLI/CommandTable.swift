@@ -17,8 +17,8 @@ public enum ValueType: Sendable {
     /// A whole number within `range`.
     case integer(String, ClosedRange<Int>)
     /// A valid streak name (`StreakName`). `existing`: completions offer the streaks there are
-    /// (not for `add`, whose name is new).
-    case streakName(existing: Bool)
+    /// (not for `add`, whose name is new); `archived`: the archived ones (`unarchive`).
+    case streakName(existing: Bool, archived: Bool = false)
     /// A moment in ISO 8601 (`TimeInput`).
     case time
     /// A calendar date, `YYYY-MM-DD` (`--from`, `--to`).
@@ -71,7 +71,7 @@ public enum ValueType: Sendable {
         switch self {
         case .setting(_, _, let examples, let items) where !items.isEmpty: return .list(words: examples, items: items)
         case .choice, .setting: return choices.isEmpty ? .none : .words(choices)
-        case .streakName(let existing): return existing ? .streak : .none
+        case .streakName(let existing, let archived): return archived ? .archivedStreak : existing ? .streak : .none
         case .file: return .file
         case .folder: return .folder
         case .command: return .words(CommandTable.listedWords)
@@ -188,6 +188,8 @@ public struct FlagSpec: Sendable {
 public enum Completion: Sendable, Equatable {
     case none
     case streak
+    /// An archived streak (`completions --streaks --archived`).
+    case archivedStreak
     case file
     case folder
     case words([String])

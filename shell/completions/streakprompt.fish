@@ -41,7 +41,7 @@ end
 function __streakprompt_complete_streaks
     set -l bin streakprompt
     set -q STREAKPROMPT_BIN[1]; and test -n "$STREAKPROMPT_BIN"; and set bin $STREAKPROMPT_BIN
-    command $bin completions --streaks 2>/dev/null
+    command $bin completions --streaks $argv 2>/dev/null
 end
 
 complete -c streakprompt -f
@@ -126,7 +126,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -l 'help' -
 complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -a '(__streakprompt_complete_streaks)'
 complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -l 'help' -s 'h' -d 'show this help'
-complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -a '(__streakprompt_complete_streaks --archived)'
 complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -a '(__streakprompt_complete_streaks)'
@@ -163,6 +163,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'uninstall
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'status' -d 'show where the hook is installed and whether commits here count'
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'hook' -d 'count the commit just made, if it is new work of yours (what the hook runs)'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'streaks' -d 'list the streak names, one a line (what the scripts complete with)'
+complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'archived' -d 'with --streaks: the archived streaks instead (what unarchive completes)'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bash zsh fish'
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'

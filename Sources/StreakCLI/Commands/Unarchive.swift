@@ -10,7 +10,7 @@ enum Unarchive: Command {
         completions. Its history was kept whole, and so is its streak: dates missed while
         it was archived count as missed.
         """,
-        flags: [CommandTable.now], arguments: .streakName(existing: true), count: 1...1)
+        flags: [CommandTable.now], arguments: .streakName(existing: true, archived: true), count: 1...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         try Archive.record(archiving: false, invocation, context)
