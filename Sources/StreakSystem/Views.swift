@@ -150,7 +150,9 @@ public enum Views {
 
     static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
         var entries: [PromptCache.Entry] = []
-        PromptCache.forEachShown(cache, names: spec.names) { entries.append($0) }
+        PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
+            if shown { entries.append(entry) }
+        }
         let format = SegmentFormat(spec.format)
         let zone = LocalZone()
         let pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,

@@ -10,7 +10,7 @@ function __streakprompt_complete_is
     set -l command -
     set -l taken 0
     if set -q words[1]
-        if contains -- $words[1] 'prompt' 'tick' 'status' 'list' 'add' 'pause' 'unpause' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' 'ls'
+        if contains -- $words[1] 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' 'undo' 'ls'
             set command $words[1]
             set taken 1
             if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook'
@@ -41,17 +41,22 @@ end
 function __streakprompt_complete_streaks
     set -l bin streakprompt
     set -q STREAKPROMPT_BIN[1]; and test -n "$STREAKPROMPT_BIN"; and set bin $STREAKPROMPT_BIN
-    command $bin completions --streaks 2>/dev/null
+    command $bin completions --streaks $argv 2>/dev/null
 end
 
 complete -c streakprompt -f
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'prompt' -d 'print the prompt segment (the default command)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'tick' -d 'count an action today (creating the streak if needed)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'untick' -d 'take back the latest action of today (or --now\'s date)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'status' -d 'current, best, total, state, time left today'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'list' -d 'every streak, one line each'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'log' -d 'actions with time, machine, count, note'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'add' -d 'create a streak, or change its rules from a date on'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'pause' -d 'pause a streak over some dates (alone: today)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'unpause' -d 'take paused dates back (alone: today)'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'archive' -d 'hide a streak from the prompt, list and completions'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'unarchive' -d 'show an archived streak again'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'rename' -d 'rename a streak, keeping all its history'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'remove' -d 'remove a streak (asks no question; keeps a backup)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'history' -d 'past runs: start, end, length'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'calendar' -d 'GitHub-style heat map in the terminal'
@@ -84,13 +89,21 @@ complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'quiet' -s 
 complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'tick\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'untick\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'untick\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'untick\'' -a '(__streakprompt_complete_streaks)'
 complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'json' -d 'print JSON'
 complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'status\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'all' -s 'a' -d 'archived streaks too (marked archived)'
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'json' -d 'print JSON'
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'list\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'log\'' -l 'since' -x -d 'only actions dated DATE or later'
+complete -c streakprompt -n '__streakprompt_complete_is \'log\'' -l 'json' -d 'print JSON'
+complete -c streakprompt -n '__streakprompt_complete_is \'log\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'log\'' -a '(__streakprompt_complete_streaks)'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'icon' -x -d 'what the segment shows before the count (default: one no other streak has)'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'schedule' -x -a '(__streakprompt_complete_list \'daily weekdays weekends\' mon tue wed thu fri sat sun)' -d 'daily, weekdays, weekends or mon,wed,fri'
 complete -c streakprompt -n '__streakprompt_complete_is \'add\'' -l 'target' -x -a '1/week 2/week 3/week 4/week 5/week 6/week 7/week' -d 'count weeks instead: N met dates a week (1/week to 7/week)'
@@ -111,9 +124,20 @@ complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'to' -x 
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'unarchive\'' -a '(__streakprompt_complete_streaks --archived)'
+complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'rename\'' -a '(__streakprompt_complete_streaks)'
 complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'remove\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'limit' -x -d 'only the N latest runs'
+complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'reverse' -s 'r' -d 'newest first'
 complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'json' -d 'print JSON'
 complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'history\'' -l 'help' -s 'h' -d 'show this help'
@@ -142,6 +166,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'uninstall
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'status' -d 'show where the hook is installed and whether commits here count'
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'hook' -d 'count the commit just made, if it is new work of yours (what the hook runs)'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'streaks' -d 'list the streak names, one a line (what the scripts complete with)'
+complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'archived' -d 'with --streaks: the archived streaks instead (what unarchive completes)'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bash zsh fish'
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'
@@ -149,7 +174,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s
 complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'config\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -l 'help' -s 'h' -d 'show this help'
-complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick status list add pause unpause remove history calendar export import init git completions doctor sync config help version man'
+complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick untick status list log add pause unpause archive unarchive rename remove history calendar export import init git completions doctor sync config help version man'
 complete -c streakprompt -n '__streakprompt_complete_is \'version\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'man\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'author' -x -d 'count commits by this address (repeatable; default: user.email and streakprompt.email)'
@@ -170,6 +195,10 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-ru
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -a 'post-commit'
+complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
+complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'all' -s 'a' -d 'archived streaks too (marked archived)'
 complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'json' -d 'print JSON'
 complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'ls\'' -l 'help' -s 'h' -d 'show this help'
