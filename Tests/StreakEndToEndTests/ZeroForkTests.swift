@@ -261,6 +261,25 @@ struct ZeroForkTests {
         for index in 1...6 { #expect(!FileManager.default.fileExists(atPath: pwned + String(index)), "pwned\(index)") }
     }
 
+    /// Every command that changes the data rewrites the views through the cache's one writer:
+    /// an archived streak leaves the all-streaks view as it leaves the prompt, and comes back.
+    @Test func archiveAndUnarchiveRewriteTheView() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "a")
+        try box.sp("tick", "b")
+        let register = try box.spArgs(["prompt", "--shell", "bash", "--view"], env: ["TERM": "xterm-256color"])
+        let path = String(register.stdout.prefix { $0 != "\n" })
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("watch\ta b\n"))
+        try box.sp("archive", "b")
+        let view = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(view.contains("watch\ta\n"), "\(view)")
+        let segment = try segment(box, ["--shell", "bash"], now: ISO8601DateFormatter().string(from: Date()))
+        let picked = view.split(separator: "\n").dropFirst(2).first.map { $0.split(separator: "\t", maxSplits: 2).last.map(String.init) ?? "" }
+        #expect(picked == segment, "\(view)")
+        try box.sp("unarchive", "b")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("watch\ta b\n"))
+    }
+
     /// `@streakprompt` in a real tmux server: set when the view is asked for, and again by a
     /// tick run outside tmux.
     @Test func tickPushesTheSegmentIntoTmux() throws {
