@@ -80,6 +80,11 @@ enum Report {
         return "\(minutes / 60)h \(minutes % 60)m"
     }
 
+    /// `3h 12m` under a day, `2d 4h` beyond (the rest of a week).
+    static func timeLeft(_ seconds: Int64) -> String {
+        seconds < 86400 ? duration(seconds) : "\(seconds / 86400)d \(seconds % 86400 / 3600)h"
+    }
+
     /// The run as shown: `5`, or `5w` for a weekly streak.
     static func count(_ value: Int, _ unit: StreakUnit) -> String {
         unit == .week ? "\(value)w" : String(value)
