@@ -137,14 +137,15 @@ extension Heatmap {
     }
 
     /// The heat map as a small HTML page: the SVG on the theme's background, nothing else.
+    /// Written so that it is well-formed XML too (XHTML-compatible).
     public func html(theme: ShareTheme, icon: String = "") -> String {
         let title = XMLText.escaped(name + " — streakprompt")
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
             <title>\(title)</title>
             <style>body{margin:0;padding:24px;background:\(theme.background);display:flex;justify-content:center}svg{max-width:100%;height:auto}</style>
             </head>
