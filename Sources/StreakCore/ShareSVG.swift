@@ -200,7 +200,7 @@ extension Heatmap {
                 out += "<rect x=\"\(cursor)\" y=\"\(y)\" width=\"\(Heatmap.svgCell)\" height=\"\(Heatmap.svgCell)\" rx=\"3\" class=\"td\"/>"
             }
             out += text(cursor + 16, y + 9, label, attributes: "class=\"mu\" font-size=\"10\"")
-            cursor += 16 + label.count * 6 + 14
+            cursor += 16 + label.count * 11 / 2 + 16
         }
         var notes: [String] = []
         if unit == .week { notes.append("Wk: each week, met or not") }
