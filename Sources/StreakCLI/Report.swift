@@ -158,6 +158,15 @@ enum Report {
         }.joined(separator: ", ")
     }
 
+    /// The streak a reporting command names (or means, see `Roster.streak`), loaded, and
+    /// the day it is read on: what `status`, `calendar` and `card` start from.
+    static func named(_ invocation: Invocation, _ context: Context) throws(CommandError) -> (Today, LoadedStreak) {
+        let today = try context.today(invocation)
+        let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: nil)
+        return (today, try load(name, store, context))
+    }
+
     /// Reads one streak for a command that reports on it, warning about unreadable lines.
     static func load(_ name: StreakName, _ store: Store, _ context: Context) throws(CommandError) -> LoadedStreak {
         guard store.exists(name) else { throw StoreError.missing(name).commandError }

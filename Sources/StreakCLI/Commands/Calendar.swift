@@ -39,10 +39,7 @@ enum Calendar: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let weeks = invocation.integer(Calendar.weeks)
-        let today = try context.today(invocation)
-        let store = try context.store(today: today)
-        let name = try Roster.streak(invocation, store, whenNone: nil)
-        let streak = try Report.load(name, store, context)
+        let (today, streak) = try Report.named(invocation, context)
         let width = context.out.terminalWidth(context.environment)
         let json = invocation.has("--json")
         let image = invocation.text(format).flatMap { $0 == "text" ? nil : $0 }

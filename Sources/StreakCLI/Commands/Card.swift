@@ -19,10 +19,7 @@ enum Card: Command {
     static let format = FlagSpec("--format", .choice("FORMAT", noun: "format", words: ["svg"]), help: "svg (the only one, and the default)")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let today = try context.today(invocation)
-        let store = try context.store(today: today)
-        let name = try Roster.streak(invocation, store, whenNone: nil)
-        let streak = try Report.load(name, store, context)
+        let (today, streak) = try Report.named(invocation, context)
         let reading = streak.reading(today: today.day, zone: context.zone)
         let map = Calendar.heatmap(streak, today: today.day, zone: context.zone, weeks: ShareCard.weeks)
         let card = ShareCard(icon: streak.settings.icon, reading: reading, heatmap: map)
