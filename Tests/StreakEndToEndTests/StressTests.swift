@@ -10,8 +10,10 @@ import Glibc
 /// command line and its effect on `StressModel`; the runner, the checks and the figures need
 /// nothing else.
 enum StressOperation {
-    /// `tick NAME --now @SECONDS`: one action.
-    case tick(streak: String, moment: Int64)
+    /// `tick NAME --now @SECONDS [--count K]`: one action.
+    case tick(streak: String, moment: Int64, count: Int)
+    /// `pause NAME --from D --to D`: a pause record (none when every date is paused already).
+    case pause(streak: String, from: String, to: String)
     /// `import FILE`: the file's actions (idempotent: a union).
     case importFile(path: String, actions: [StressAction])
     /// `doctor --repair`: changes no action.
@@ -21,7 +23,9 @@ enum StressOperation {
 
     var arguments: [String] {
         switch self {
-        case .tick(let streak, let moment): return ["tick", streak, "--quiet", "--now", "@\(moment)"]
+        case .tick(let streak, let moment, let count):
+            return ["tick", streak, "--quiet", "--now", "@\(moment)"] + (count > 1 ? ["--count", "\(count)"] : [])
+        case .pause(let streak, let from, let to): return ["pause", streak, "--from", from, "--to", to]
         case .importFile(let path, _): return ["import", path, "--quiet"]
         case .repair: return ["doctor", "--repair"]
         case .sync: return ["sync"]
@@ -36,7 +40,8 @@ enum StressOperation {
 
     func apply(to model: inout StressModel) {
         switch self {
-        case .tick(let streak, let moment): model.add(StressAction(streak: streak, moment: moment))
+        case .tick(let streak, let moment, let count): model.add(StressAction(streak: streak, moment: moment, count: count))
+        case .pause(let streak, let from, let to): model.paused[streak, default: []].formUnion(StressModel.dates(from, to))
         case .importFile(_, let actions): for action in actions { model.add(action) }
         case .repair, .sync: break
         }
@@ -45,6 +50,7 @@ enum StressOperation {
     var kind: String {
         switch self {
         case .tick: return "ticks"
+        case .pause: return "pauses"
         case .importFile: return "imports"
         case .repair: return "repairs"
         case .sync: return "syncs"
@@ -57,18 +63,52 @@ enum StressOperation {
 struct StressAction: Hashable {
     var streak: String
     var moment: Int64
+    var count = 1
 
     var day: Int64 { moment >= 0 ? moment / 86400 : -((-moment + 86399) / 86400) }
 }
 
 /// What the data must hold after the operations that succeeded.
 struct StressModel {
-    private(set) var actions: [String: Set<StressAction>] = [:]
+    /// Count per moment, per streak: the same moment in two logs (a tick and an import) is one
+    /// action, the one with the smaller count (`Action`'s order: what every reader keeps).
+    private var moments: [String: [Int64: Int]] = [:]
+    var actions: [String: Set<StressAction>] {
+        moments.mapValues { Set($0.map { StressAction(streak: "", moment: $0.key, count: $0.value) }) }
+    }
+    /// Paused dates (`YYYY-MM-DD`), per streak.
+    var paused: [String: Set<String>] = [:]
+    /// Daily goals other than 1.
+    var goals: [String: Int] = [:]
 
-    mutating func add(_ action: StressAction) { actions[action.streak, default: []].insert(action) }
+    mutating func add(_ action: StressAction) {
+        moments[action.streak, default: [:]][action.moment] = min(action.count, moments[action.streak]?[action.moment] ?? .max)
+    }
 
-    /// Dates with an action, per streak: `total`.
-    var totals: [String: Int] { actions.mapValues { Set($0.map(\.day)).count } }
+    /// Met dates per streak (`total`): the counts of a date's actions reach the goal.
+    var totals: [String: Int] {
+        var totals: [String: Int] = [:]
+        for (streak, actions) in actions {
+            let counts = Dictionary(grouping: actions, by: \.day).mapValues { $0.map(\.count).reduce(0, +) }
+            totals[streak] = counts.values.filter { $0 >= goals[streak, default: 1] }.count
+        }
+        return totals
+    }
+
+    /// The dates from `from` to `to`, both included (`YYYY-MM-DD`).
+    static func dates(_ from: String, _ to: String) -> Set<String> {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        guard var day = formatter.date(from: from), let last = formatter.date(from: to) else { return [] }
+        var dates: Set<String> = []
+        while day <= last {
+            dates.insert(formatter.string(from: day))
+            day += 86400
+        }
+        return dates
+    }
 }
 
 /// Runs lists of operations in parallel worker processes (one `sh` each) against one data
@@ -176,10 +216,16 @@ struct StressTests {
             workers.append((0..<ticksEach).map { k in
                 // Dates overlap across workers (40 of them); moments never repeat.
                 let day = Int64((7 * k + worker) % 40)
+                // st3 has a goal of 2: its dates are met by two actions, or one with --count 2.
                 return .tick(streak: streaks[(worker + k) % streaks.count],
-                             moment: Self.base + day * 86400 + Int64(worker * 10_000 + k))
+                             moment: Self.base + day * 86400 + Int64(worker * 10_000 + k), count: k % 5 == 0 ? 2 : 1)
             })
         }
+        // Pauses over overlapping ranges of the same dates, on two streaks.
+        workers.append((0..<12 * scale).map { k in
+            let first = 2 + (k * 7) % 35
+            return .pause(streak: streaks[k % 2], from: Self.date(first), to: Self.date(first + k % 4))
+        })
         // Exports to import: actions on the same dates, some at the very moments ticks use,
         // and new streaks; each imported several times, concurrently with everything else.
         var imports: [StressOperation] = []
@@ -207,11 +253,16 @@ struct StressTests {
             workers.append(Array(repeating: .sync, count: 8 * scale))
         }
 
+        // Pauses need their streaks; st3's goal covers all its dates (creation rules).
+        try box.sp("add", "st0")
+        try box.sp("add", "st1")
+        try box.sp("add", "st3", "--goal", "2")
         let started = Date()
         let outcome = try StressRun(box: box, workers: workers).run(promptLoop: true)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(5))")
 
         var model = StressModel()
+        model.goals["st3"] = 2
         if git { model.add(StressAction(streak: "st0", moment: Self.base)) }
         for operation in outcome.succeeded { operation.apply(to: &model) }
         let expected = model.totals
@@ -227,8 +278,15 @@ struct StressTests {
         let document = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any]
         for streak in (document?["streaks"] as? [[String: Any]]) ?? [] {
             let name = streak["name"] as? String ?? ""
-            let count = (streak["actions"] as? [Any])?.count ?? -1
-            #expect(count == model.actions[name]?.count, "\(name): every action exactly once")
+            let actions = (streak["actions"] as? [[String: Any]]) ?? []
+            #expect(actions.count == model.actions[name]?.count, "\(name): every action exactly once")
+            let counts = actions.map { $0["count"] as? Int ?? 1 }.reduce(0, +)
+            #expect(counts == model.actions[name]?.map(\.count).reduce(0, +), "\(name): every count kept")
+            var paused: Set<String> = []
+            for pause in (streak["pauses"] as? [[String: Any]]) ?? [] {
+                paused.formUnion(StressModel.dates(pause["from"] as? String ?? "", pause["to"] as? String ?? ""))
+            }
+            #expect(paused == model.paused[name, default: []], "\(name): the paused dates are the union of the pauses")
         }
         for (name, total) in expected {
             #expect(try box.prompt([name, "--format", "{total}"], now: "2030-01-01") == String(total), "\(name) in the cache")
@@ -256,7 +314,16 @@ struct StressTests {
         #expect(wrong.isEmpty, "wrong or partial segments: \(wrong.prefix(5))")
         #expect(outcome.prompts.count > 20, "the prompt ran all along")
         let ticks = outcome.counts["ticks"] ?? 0
-        print("stress figures: \(ticks) ticks, \(outcome.counts["imports"] ?? 0) imports, \(outcome.counts["repairs"] ?? 0) repairs, \(outcome.counts["syncs"] ?? 0) syncs by \(workers.count) processes; \(outcome.prompts.count) prompts read, \(wrong.count) wrong; \(model.actions.values.map(\.count).reduce(0, +)) actions in \(expected.count) streaks; \(Int(Date().timeIntervalSince(started))) s")
+        print("stress figures: \(ticks) ticks, \(outcome.counts["imports"] ?? 0) imports, \(outcome.counts["repairs"] ?? 0) repairs, \(outcome.counts["syncs"] ?? 0) syncs, \(outcome.counts["pauses"] ?? 0) pauses by \(workers.count) processes; \(outcome.prompts.count) prompts read, \(wrong.count) wrong; \(model.actions.values.map(\.count).reduce(0, +)) actions in \(expected.count) streaks; \(Int(Date().timeIntervalSince(started))) s")
+    }
+
+    /// The date `offset` days after `base` (`YYYY-MM-DD`, UTC).
+    static func date(_ offset: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(base + Int64(offset) * 86400)))
     }
 
     /// A JSON export holding these actions (no settings: an import keeps the defaults).
