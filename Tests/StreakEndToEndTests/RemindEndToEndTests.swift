@@ -75,6 +75,20 @@ struct RemindEndToEndTests {
         #expect(sunday.stdout.contains("runs 🔥1w: 1 of 2 this week, 5d 4h left"), "\(sunday)")
     }
 
+    @Test func aDailyGoalSaysHowFarTodayIs() throws {
+        let box = try Sandbox()
+        try box.sp("add", "run", "--goal", "3", "--icon", "🏃")
+        for tick in ["2026-11-22T08:00", "2026-11-22T09:00", "2026-11-22T10:00", "2026-11-23T08:00", "2026-11-23T09:00"] {
+            try box.sp("tick", "run", "--quiet", "--now", tick)
+        }
+        let result = try box.sp("remind", "--now", Self.now)
+        #expect(result.status == 1)
+        #expect(result.stdout == "run 🏃1: 2 of 3 today, 4h 0m left\n", "\(result)")
+        // Met: nothing left to remind of.
+        try box.sp("tick", "run", "--quiet", "--now", "2026-11-23T19:00")
+        #expect(try box.sp("remind", "--now", Self.now).status == 0)
+    }
+
     /// A stand-in `notify-send` first on PATH, writing its arguments (NUL-separated) to a file.
     func notifier(_ box: Sandbox, status: Int = 0) throws -> (env: [String: String], log: String) {
         let log = box.root.appendingPathComponent("notified").path
