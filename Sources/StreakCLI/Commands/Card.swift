@@ -8,9 +8,9 @@ enum Card: Command {
         summary: "a small SVG card (current, best, total, the last weeks) to share",
         details: """
         The streak's icon and name, its current run (green when done today, amber while
-        pending, grey when broken), its best run and total met dates, and its last
-        \(ShareCard.weeks) weeks as a small heat map (the same cells as 'calendar'). A
-        self-contained SVG (no script, font or link) that GitHub shows in a README:
+        pending, grey when broken), its best run, its total met dates, and its last \(ShareCard.weeks)
+        weeks as a small heat map (the same cells as 'calendar'). A self-contained SVG
+        (no script, font or link) that GitHub shows in a README:
         'streakprompt card quiz -o quiz.svg', then ![quiz](quiz.svg).
         """,
         flags: [format, ShareOutput.theme, ShareOutput.output, CommandTable.now],
