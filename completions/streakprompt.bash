@@ -13,12 +13,12 @@ __streakprompt_complete_words() {
     \builtin return 0
 }
 
-# Adds the streak names that start with $1.
+# Adds the streak names that start with $1 (with $2 --archived, the archived ones).
 __streakprompt_complete_streaks() {
     \builtin local name
     while IFS= \builtin read -r name; do
         [[ $name == "$1"* ]] && COMPREPLY+=("$name")
-    done < <(\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks 2>/dev/null)
+    done < <(\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks ${2+"$2"} 2>/dev/null)
     \builtin return 0
 }
 
@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'status'|'list'|'add'|'pause'|'unpause'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -91,8 +91,10 @@ _streakprompt() {
         'tick:--count') :; return 0 ;;
         'tick:--note') :; return 0 ;;
         'tick:--now') :; return 0 ;;
+        'untick:--now') :; return 0 ;;
         'status:--now') :; return 0 ;;
         'list:--now') :; return 0 ;;
+        'log:--since') :; return 0 ;;
         'add:--icon') :; return 0 ;;
         'add:--schedule') __streakprompt_complete_list "$cur" 'mon tue wed thu fri sat sun' 'daily' 'weekdays' 'weekends'; return 0 ;;
         'add:--target') __streakprompt_complete_words "$cur" '1/week' '2/week' '3/week' '4/week' '5/week' '6/week' '7/week'; return 0 ;;
@@ -108,7 +110,11 @@ _streakprompt() {
         'unpause:--from') :; return 0 ;;
         'unpause:--to') :; return 0 ;;
         'unpause:--now') :; return 0 ;;
+        'archive:--now') :; return 0 ;;
+        'unarchive:--now') :; return 0 ;;
+        'rename:--now') :; return 0 ;;
         'remove:--now') :; return 0 ;;
+        'history:--limit') :; return 0 ;;
         'history:--now') :; return 0 ;;
         'calendar:--weeks') :; return 0 ;;
         'calendar:--format') __streakprompt_complete_words "$cur" 'text' 'svg' 'html'; return 0 ;;
@@ -131,6 +137,7 @@ _streakprompt() {
         'git install:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--now') :; return 0 ;;
+        'undo:--now') :; return 0 ;;
         'ls:--now') :; return 0 ;;
     esac
 
@@ -139,13 +146,18 @@ _streakprompt() {
             '') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' '--version' ;;
             'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' ;;
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
+            'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'list') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'list') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
+            'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
             'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
+            'archive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
+            'unarchive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
+            'rename') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'remove') __streakprompt_complete_words "$cur" '--now' '--help' ;;
-            'history') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'history') __streakprompt_complete_words "$cur" '--limit' '--reverse' '--json' '--now' '--help' ;;
             'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--format' '--theme' '--output' '--now' '--help' ;;
             'card') __streakprompt_complete_words "$cur" '--format' '--theme' '--output' '--now' '--help' ;;
             'remind') __streakprompt_complete_words "$cur" '--notify' '--tmux' '--include-broken' '--install-timer' '--at' '--uninstall-timer' '--now' '--help' ;;
@@ -153,7 +165,7 @@ _streakprompt() {
             'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
             'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
             'git') __streakprompt_complete_words "$cur" '--help' ;;
-            'completions') __streakprompt_complete_words "$cur" '--streaks' '--help' ;;
+            'completions') __streakprompt_complete_words "$cur" '--streaks' '--archived' '--help' ;;
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
@@ -164,18 +176,24 @@ _streakprompt() {
             'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
             'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
             'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
-            'ls') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
+            'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;
+            'ls') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
         esac
         return 0
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'pause' 'unpause' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
+        'untick') __streakprompt_complete_streaks "$cur" ;;
         'status') __streakprompt_complete_streaks "$cur" ;;
+        'log') __streakprompt_complete_streaks "$cur" ;;
         'pause') __streakprompt_complete_streaks "$cur" ;;
         'unpause') __streakprompt_complete_streaks "$cur" ;;
+        'archive') __streakprompt_complete_streaks "$cur" ;;
+        'unarchive') __streakprompt_complete_streaks "$cur" --archived ;;
+        'rename') __streakprompt_complete_streaks "$cur" ;;
         'remove') __streakprompt_complete_streaks "$cur" ;;
         'history') __streakprompt_complete_streaks "$cur" ;;
         'calendar') __streakprompt_complete_streaks "$cur" ;;
@@ -185,9 +203,10 @@ _streakprompt() {
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'status' 'list' 'add' 'pause' 'unpause' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
+        'undo') __streakprompt_complete_streaks "$cur" ;;
     esac
     return 0
 }

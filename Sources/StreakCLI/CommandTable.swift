@@ -17,8 +17,8 @@ public enum ValueType: Sendable {
     /// A whole number within `range`.
     case integer(String, ClosedRange<Int>)
     /// A valid streak name (`StreakName`). `existing`: completions offer the streaks there are
-    /// (not for `add`, whose name is new).
-    case streakName(existing: Bool)
+    /// (not for `add`, whose name is new); `archived`: the archived ones (`unarchive`).
+    case streakName(existing: Bool, archived: Bool = false)
     /// A moment in ISO 8601 (`TimeInput`).
     case time
     /// A calendar date, `YYYY-MM-DD` (`--from`, `--to`).
@@ -74,7 +74,7 @@ public enum ValueType: Sendable {
         switch self {
         case .setting(_, _, let examples, let items) where !items.isEmpty: return .list(words: examples, items: items)
         case .choice, .setting: return choices.isEmpty ? .none : .words(choices)
-        case .streakName(let existing): return existing ? .streak : .none
+        case .streakName(let existing, let archived): return archived ? .archivedStreak : existing ? .streak : .none
         case .file: return .file
         case .folder: return .folder
         case .command: return .words(CommandTable.listedWords)
@@ -196,6 +196,8 @@ public struct FlagSpec: Sendable {
 public enum Completion: Sendable, Equatable {
     case none
     case streak
+    /// An archived streak (`completions --streaks --archived`).
+    case archivedStreak
     case file
     case folder
     case words([String])
@@ -282,7 +284,8 @@ public enum CommandTable {
 
     /// Every command, in the order `--help` lists them.
     static let all: [any Command.Type] = [
-        Prompt.self, Tick.self, Status.self, List.self, Add.self, Pause.self, Unpause.self, Remove.self, History.self,
+        Prompt.self, Tick.self, Untick.self, Status.self, List.self, Log.self, Add.self, Pause.self, Unpause.self,
+        Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
@@ -296,6 +299,7 @@ public enum CommandTable {
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "card", "remind", "export", "import",
         "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
+        "untick", "undo", "log", "archive", "unarchive", "rename",
     ]
 
     /// The first words a person is offered (`help COMMAND`, completions): no aliases.

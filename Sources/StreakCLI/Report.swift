@@ -25,6 +25,7 @@ enum Report {
             ("progress", .array([.number(reading.progress.done), .number(reading.progress.needed)])),
             ("paused", .bool(reading.paused)),
             ("target", rules.target.map { .string(SettingsField.targetText($0)) } ?? .null),
+            ("archived", .bool(streak.archived)),
         ])
     }
 
@@ -70,6 +71,12 @@ enum Report {
     /// as broken: there is no run), else the state.
     static func stateWord(_ streak: LoadedStreak, _ reading: Reading) -> String {
         streak.actions.isEmpty ? "new" : reading.state.rawValue
+    }
+
+    /// `09:58`: the wall-clock time an instant was recorded at, in its own offset.
+    static func clockTime(_ at: Instant) -> String {
+        let local = at.local
+        return Decimal.padded(local.hour, width: 2) + ":" + Decimal.padded(local.minute, width: 2)
     }
 
     /// `3h 12m`, `45m`, `under a minute`.

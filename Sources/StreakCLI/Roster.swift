@@ -5,9 +5,11 @@ import StreakSystem
 /// suggests, and the streak a command means when none is named all ask here, so a rule such
 /// as "archived streaks are hidden" is one condition in `names`.
 enum Roster {
-    /// The streaks to show, by name.
-    static func names(_ store: Store) throws(StoreError) -> [StreakName] {
-        try store.names()
+    /// The streaks to show, by name: every streak but the archived ones (`archive`), or with
+    /// `archived`, every streak.
+    static func names(_ store: Store, archived: Bool = false) throws(StoreError) -> [StreakName] {
+        let names = try store.names()
+        return archived ? names : names.filter { !store.isArchived($0) }
     }
 
     /// The streak a command means when its NAME is left out.

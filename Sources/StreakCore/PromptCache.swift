@@ -10,8 +10,9 @@
 /// streak's files when the line was written; `WEEK` the week start
 /// (`mon`, `sun`); `RULES` the rules then in force (`Rules.compact`, e.g. `d127,1,0,0,2`);
 /// `THROUGH` the date the state stands on and `LAST` the latest date with an action (dates
-/// are `YYYY-MM-DD`, or `-` for none); `COUNT` that date's counts; `FLAGS` three digits: the
-/// run is alive, the date is paused, its week holds a paused date; `LENGTH`, `RUN-START`,
+/// are `YYYY-MM-DD`, or `-` for none); `COUNT` that date's counts; `FLAGS` four digits: the
+/// run is alive, the date is paused, its week holds a paused date, the streak is archived
+/// (hidden from the all-streaks segment; a line with three reads as not archived); `LENGTH`, `RUN-START`,
 /// `RUN-END` the current run; `HELD` freezes held; `BEST-DAYS`, `BEST-WEEKS` the longest runs,
 /// `ENDED-DAYS`, `ENDED-WEEKS` the longest that have ended (what a run beats);
 /// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
@@ -40,13 +41,17 @@ public enum PromptCache {
         /// The bytes of the streak's files when this entry was computed (0: not known): a file
         /// appended to in place leaves the folder's stamp as it was, not its size.
         public var files: Int
+        /// Archived: left out of the segment of every streak, shown when named.
+        public var archived: Bool
 
-        public init(name: String, icon: String, progress: Progress, stamp: String = "", files: Int = 0) {
+        public init(name: String, icon: String, progress: Progress, stamp: String = "", files: Int = 0,
+                    archived: Bool = false) {
             self.name = name
             self.icon = icon
             self.progress = progress
             self.stamp = stamp
             self.files = files
+            self.archived = archived
         }
 
         /// The first release's entry: `schedule` replaces the progress's schedule in day mode.
@@ -71,7 +76,7 @@ public enum PromptCache {
             line.date(p.through)
             line.date(p.last)
             line.number(p.dayCount)
-            line.flags(p.alive, p.dayPaused, p.unitPaused)
+            line.flags(p.alive, p.dayPaused, p.unitPaused, archived)
             line.number(p.length)
             line.date(p.runStart)
             line.date(p.runEnd)
@@ -114,9 +119,9 @@ public enum PromptCache {
         }
 
         /// `0` or `1` for each.
-        mutating func flags(_ a: Bool, _ b: Bool, _ c: Bool) {
+        mutating func flags(_ a: Bool, _ b: Bool, _ c: Bool, _ d: Bool) {
             separate()
-            for flag in [a, b, c] { writer.byte(flag ? 0x31 : 0x30) }
+            for flag in [a, b, c, d] { writer.byte(flag ? 0x31 : 0x30) }
         }
 
         /// `YYYY-MM-DD`, or `-`.
@@ -284,10 +289,12 @@ public enum PromptCache {
         progress.last = line.day()
         progress.dayCount = line.number()
         let flags = line.field()
-        guard flags.1 - flags.0 == 3, bytes[flags.0..<flags.1].allSatisfy({ $0 == 0x30 || $0 == 0x31 }) else { return false }
+        guard flags.1 - flags.0 == 3 || flags.1 - flags.0 == 4, bytes[flags.0..<flags.1].allSatisfy({ $0 == 0x30 || $0 == 0x31 })
+        else { return false }
         progress.alive = bytes[flags.0] == 0x31
         progress.dayPaused = bytes[flags.0 + 1] == 0x31
         progress.unitPaused = bytes[flags.0 + 2] == 0x31
+        let archived = flags.1 - flags.0 == 4 && bytes[flags.0 + 3] == 0x31
         progress.length = line.number()
         progress.runStart = line.day()
         progress.runEnd = line.day()
@@ -320,7 +327,8 @@ public enum PromptCache {
         }
         entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
                       icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
-                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files)
+                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files,
+                      archived: archived)
         return true
     }
 }

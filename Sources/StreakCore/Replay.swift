@@ -25,9 +25,20 @@ public struct StreakHistory: Hashable, Sendable {
         return actions.filter { !taken.contains(MomentKey(day: $0.day, seconds: $0.at.seconds)) }.distinctMoments()
     }
 
-    private struct MomentKey: Hashable {
+    /// What makes two recorded actions one action: the date and the moment (the offset is how
+    /// it was written, not what happened).
+    struct MomentKey: Hashable {
         var day: StreakDay
         var seconds: Int64
+
+        init(day: StreakDay, seconds: Int64) {
+            self.day = day
+            self.seconds = seconds
+        }
+
+        init(_ action: Action) {
+            self.init(day: action.day, seconds: action.at.seconds)
+        }
     }
 }
 

@@ -186,6 +186,28 @@ public struct Store: Sendable {
         return result
     }
 
+    /// Each machine's actions of the streak (the machine named by its log's file name), with
+    /// the lines that could not be read: what `log` shows.
+    public func actionsByMachine(of name: StreakName) throws(StoreError) -> (machines: [(machine: String, actions: [Action])], problems: [FileProblem]) {
+        var machines: [(machine: String, actions: [Action])] = []
+        var problems: [FileProblem] = []
+        var unreadable: [FileProblem] = []
+        try eachFile(of: name, suffix: Store.actionsSuffix, problems: &unreadable) { path, bytes in
+            let parsed = ActionLog.parse(bytes)
+            let file = Paths.lastComponent(of: path)
+            machines.append((String(file.dropLast(Store.actionsSuffix.count)), parsed.actions))
+            problems.append(contentsOf: parsed.bad.map { FileProblem(path: path, line: $0.line, reason: $0.reason) })
+        }
+        return (machines, problems + unreadable)
+    }
+
+    /// Whether the streak is archived (`EventLog.archived`), from its event logs alone; a
+    /// streak whose event logs cannot be read is shown.
+    public func isArchived(_ name: StreakName) -> Bool {
+        guard let events = try? events(of: name) else { return false }
+        return EventLog.archived(events.events)
+    }
+
     /// Every event record of the streak (rule changes, pauses, …), from every machine's event
     /// log, with the lines that could not be read and those a newer version wrote.
     public func events(of name: StreakName) throws(StoreError) -> Events {
@@ -365,7 +387,7 @@ public struct Store: Sendable {
                                rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
                                problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
                                milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day),
-                               cacheProblem: cacheProblem)
+                               cacheProblem: cacheProblem, archived: streak.archived)
         }
     }
 
@@ -443,7 +465,7 @@ public struct Store: Sendable {
         TestPoint.reach("tick-after-append")
         // From here on the action is recorded: a cache that cannot be written is reported.
         let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
-                                      files: size + appended)
+                                      files: size + appended, archived: line.archived)
         // Every other line as it was: only this one is new. (The line was found above.)
         let bytes = PromptCache.replacingLine(of: entry, in: cache, stamp: Files.stamp(streaksFolder))!
         var cacheProblem: SystemError?
@@ -459,7 +481,7 @@ public struct Store: Sendable {
                            paused: pauses.contains(action.day), problems: [], created: false,
                            alreadyCounted: countedBefore >= goal, day: GoalProgress(done: done, needed: goal),
                            milestones: Milestones.reached(from: cached, to: progress), cacheProblem: cacheProblem,
-                           replayed: false)
+                           replayed: false, archived: line.archived)
     }
 
     /// Records event records (rule changes, pauses, …) in this machine's event log and
@@ -688,6 +710,26 @@ public struct Store: Sendable {
         }
     }
 
+    /// Renames a streak: its folder, with every machine's logs and event logs, its settings
+    /// and history, moves in one `rename`, holding the lock; the prompt cache follows. Refuses
+    /// when `old` does not exist or `new` does.
+    public func rename(_ old: StreakName, to new: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try locked { () throws(StoreError) -> RecordOutcome in
+            guard exists(old) else { throw .missing(old) }
+            if Files.exists(folder(of: new)) { throw .exists(new) }
+            do throws(SystemError) {
+                try Files.rename(folder(of: old), to: folder(of: new))
+            } catch {
+                throw .system(error)
+            }
+            // Moved: a failure from here on does not undo it.
+            _ = try? Files.syncFolder(streaksFolder)
+            let streak = try load(new, zone: zone)
+            return RecordOutcome(streak: streak,
+                                 cacheProblem: refreshCacheReporting(updating: [streak], removing: [old], zone: zone))
+        }
+    }
+
     // MARK: The prompt cache
 
     /// Rewrites the prompt cache with fresh lines for `streaks`, keeping the other lines.
@@ -843,7 +885,7 @@ public struct LoadedStreak: Sendable {
 
     public func cacheEntry(zone: some ZoneRules) -> PromptCache.Entry {
         PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.cachedState(today: today, zone: zone),
-                          stamp: stamp, files: files)
+                          stamp: stamp, files: files, archived: archived)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
@@ -884,6 +926,8 @@ public struct TickOutcome: Sendable {
     public var cacheProblem: SystemError?
     /// Whether the tick read and replayed the whole history (not the cache's line).
     public var replayed = true
+    /// The streak is archived (hidden from the prompt and `list`); the action counts all the same.
+    public var archived = false
 
     /// What a read on `today` shows after the tick.
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {

@@ -106,7 +106,7 @@ struct CommandTableTests {
                     #expect(flag.completion == .words(words), "\(command.name) \(flag.name)")
                     #expect(flag.choices == words)
                 }
-                if case .streakName(true) = type { #expect(flag.completion == .streak) }
+                if case .streakName(true, false) = type { #expect(flag.completion == .streak) }
             }
         }
         let script = CompletionScript().script(for: .bash)

@@ -287,7 +287,7 @@ struct FormatV2Tests {
                                           fields: RuleFields(schedule: .weekdays)))
         let replay = Replay(history: history, zone: zone, weekStart: .sunday)
         let entry = PromptCache.Entry(name: "quiz", icon: "📚", progress: replay.progress, stamp: "1795392000.123")
-        #expect(entry.line == "quiz\t📚\t1795392000.123\t0\tsun\tw3,2,1,2,2\t2026-11-10\t2026-11-10\t2\t100\t1\t2026-11-01\t2026-11-07\t1\t0\t1\t0\t0\t5\t2026-11-10\t2\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n")
+        #expect(entry.line == "quiz\t📚\t1795392000.123\t0\tsun\tw3,2,1,2,2\t2026-11-10\t2026-11-10\t2\t1000\t1\t2026-11-01\t2026-11-07\t1\t0\t1\t0\t0\t5\t2026-11-10\t2\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n")
         let text = PromptCache.encode([entry, PromptCache.Entry(name: "new", icon: "🔥", progress: Progress(rules: Rules()))],
                                       stamp: "7.5")
         #expect(text.hasPrefix("streakprompt-cache 2\t7.5\n"))
@@ -296,7 +296,8 @@ struct FormatV2Tests {
         #expect(decoded[1] == entry)
         #expect(decoded[0].progress.reading(on: .d("2026-11-10"), zone: zone).state == .broken)
         // Damage hides that line only.
-        for damaged in ["\tw3,2,1,2,2\t": "\tw9,2,1,2,2\t", "\tsun\t": "\tsat\t", "\t100\t": "\t102\t",
+        for damaged in ["\tw3,2,1,2,2\t": "\tw9,2,1,2,2\t", "\tsun\t": "\tsat\t", "\t1000\t": "\t1020\t",
+                        "\t1000\t1\t": "\t10000\t1\t", "\t1000\t1\t2": "\t10\t1\t2",
                         "R2026-11-29": "R2026-11-31", ";P2026": ";X2026", "..2027-01-02": "..2026-12-19",
                         "\t2026-11-10\t2\tR": "\t2026-11-10\t2\t\tR"] {
             let broken = text.replacingOccurrences(of: damaged.key, with: damaged.value)
@@ -307,6 +308,13 @@ struct FormatV2Tests {
         #expect(PromptCache.decode(bytes(short))?.map(\.name) == ["new"])
         let longer = text.replacingOccurrences(of: "2027-01-02\n", with: "2027-01-02\tlater\n")
         #expect(try #require(PromptCache.decode(bytes(longer)))[1] == entry)
+        // The archived flag is the fourth; a line with three (written before it) is not archived.
+        var archived = entry
+        archived.archived = true
+        #expect(archived.line == entry.line.replacingOccurrences(of: "\t1000\t", with: "\t1001\t"))
+        #expect(try #require(PromptCache.decode(bytes(PromptCache.encode([archived]))))[0] == archived)
+        let threeFlags = text.replacingOccurrences(of: "\t1000\t", with: "\t100\t")
+        #expect(try #require(PromptCache.decode(bytes(threeFlags)))[1] == entry)
     }
 
     /// A tick rewrites its own line and the header's stamp; every other line, even one that

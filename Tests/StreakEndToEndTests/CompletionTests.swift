@@ -122,6 +122,39 @@ struct CompletionTests {
         #expect(sections["streakprompt git install --"]?.contains("--help") == true)
     }
 
+    /// An archived streak leaves the names offered, except to `unarchive`, which offers only
+    /// the archived ones: in bash (under set -u) and fish.
+    @Test func archivedStreaksAreOfferedToUnarchiveOnly() throws {
+        let box = try prepared()
+        #expect(try box.sp("archive", "gym").status == 0)
+        #expect(try box.sp("completions", "--streaks", "--archived").stdout == "gym\n")
+        #expect(try box.sp("completions", "--archived").status == 2)
+        if let bash = tool("bash") {
+            let result = try shell(bash, ["--norc", "-euo", "pipefail"], script: """
+                source '\(folder)/streakprompt.bash'
+                offer() { COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMPREPLY=(); _streakprompt; echo "${COMPREPLY[*]-}"; }
+                offer streakprompt tick ''
+                offer streakprompt unarchive ''
+                offer streakprompt archive ''
+                """, in: box)
+            #expect(result.stderr.isEmpty && result.stdout == "quiz\ngym\nquiz\n", "\(result)")
+        }
+        if let fish = tool("fish") {
+            let result = try shell(fish, ["--no-config"], script: """
+                source '\(folder)/streakprompt.fish'
+                complete -C 'streakprompt status ' | string replace -r '\\t.*' ''
+                complete -C 'streakprompt unarchive ' | string replace -r '\\t.*' ''
+                """, in: box)
+            #expect(result.stderr.isEmpty && result.stdout == "quiz\ngym\n", "\(result)")
+        }
+        // zsh, typed: the only archived streak is completed in full.
+        guard let tmux = try box.zshWithCompletions(folder) else { return }
+        defer { tmux.stop() }
+        try tmux.type("streakprompt unarchive ", enter: false)
+        try tmux.keys("Tab")
+        try tmux.waitFor("the archived streak completed") { $0.hasSuffix("> streakprompt unarchive gym ") }
+    }
+
     /// zsh: compinit finds the function on fpath and loads it without a word on stderr.
     @Test func zshLoadsTheFunction() throws {
         guard let zsh = tool("zsh") else { return }

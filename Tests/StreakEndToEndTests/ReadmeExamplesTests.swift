@@ -101,6 +101,10 @@ struct ReadmeExamplesTests {
             days += (0..<11).map { day("2026-11-11") + $0 }
             try importing(box, [("quiz", "", days.map { action($0) })])
             if name == "intro-done" { try box.sp("tick", "quiz", "--quiet") }
+        case "everyday":
+            // quiz: the last seven dates up to yesterday, recorded on the machine 'laptop'.
+            box.environment["STREAKPROMPT_MACHINE"] = "laptop"
+            try importing(box, [("quiz", "", (1...7).map { action(day("2026-11-22") - $0) })])
         case "milestones":
             // quiz: six dates in a row, a gap on the 20th, and yesterday.
             let days = (0..<6).map { day("2026-11-14") + $0 } + [day("2026-11-21")]

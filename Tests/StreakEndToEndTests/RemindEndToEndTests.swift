@@ -41,6 +41,11 @@ struct RemindEndToEndTests {
         let broken = try box.sp("remind", "--include-broken", "--now", Self.now)
         #expect(broken.status == 1)
         #expect(broken.stdout == "gone: broken, 4h 0m left today to start again\n" + Self.pendLine + "\n" + Self.runsLine + "\n")
+        // An archived streak is out of sight, reminders included.
+        #expect(try box.sp("archive", "pend").status == 0)
+        let archived = try box.sp("remind", "--now", Self.now)
+        #expect(archived.status == 1)
+        #expect(archived.stdout == Self.runsLine + "\n", "\(archived)")
     }
 
     @Test func nothingPendingExitsZero() throws {

@@ -15,18 +15,23 @@ enum Completions: Command {
               folder on $fpath before compinit
         fish: streakprompt completions fish > ~/.config/fish/completions/streakprompt.fish
         """,
-        flags: [streaks], arguments: CommandTable.shell, count: 0...1, printsData: true)
+        flags: [streaks, archived], arguments: CommandTable.shell, count: 0...1, printsData: true)
 
     static let streaks = FlagSpec("--streaks", help: "list the streak names, one a line (what the scripts complete with)")
+    static let archived = FlagSpec("--archived", help: "with --streaks: the archived streaks instead (what unarchive completes)")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        if invocation.has(archived), !invocation.has(streaks) {
+            throw .usage("--archived goes with --streaks: 'streakprompt completions --streaks --archived'")
+        }
         if invocation.has(streaks) {
             guard invocation.arguments.isEmpty else {
                 throw .usage("--streaks takes no shell; use 'streakprompt completions --streaks' or 'streakprompt completions SHELL'")
             }
             // Completion must stay quiet: no data folder or an unreadable one lists nothing.
-            guard let store = try? context.store(), let names = try? Roster.names(store) else { return 0 }
-            for name in names { context.out.line(name.text) }
+            guard let store = try? context.store(), let names = try? Roster.names(store, archived: invocation.has(archived))
+            else { return 0 }
+            for name in names where !invocation.has(archived) || store.isArchived(name) { context.out.line(name.text) }
             return 0
         }
         guard let word = invocation.arguments.first, let shell = PluginShell(rawValue: word) else {

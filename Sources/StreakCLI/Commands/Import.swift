@@ -71,7 +71,7 @@ enum Import: Command {
         guard !invocation.has(CommandTable.quiet) else { return 0 }
         let streakWord = document.streaks.count == 1 ? "streak" : "streaks"
         var message = "Imported \(added) new \(added == 1 ? "action" : "actions") into \(document.streaks.count) \(streakWord)"
-        if addedRecords > 0 { message += ", and \(addedRecords) new \(addedRecords == 1 ? "record" : "records") (rule changes, pauses)" }
+        if addedRecords > 0 { message += ", and \(addedRecords) new \(addedRecords == 1 ? "record" : "records") (rule changes, pauses, actions taken back, archiving)" }
         if known > 0 { message += "; \(known) already recorded" }
         if !created.isEmpty { message += "; created \(created.joined(separator: ", "))" }
         context.out.line(message + ".")

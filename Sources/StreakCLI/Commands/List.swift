@@ -3,19 +3,24 @@ import StreakSystem
 
 /// `streakprompt list`: every streak, one line each.
 enum List: Command {
-    static let spec = CommandSpec(["list"], usage: "[--json]", summary: "every streak, one line each",
+    static let all = FlagSpec("--all", short: "-a", help: "archived streaks too (marked archived)")
+
+    static let spec = CommandSpec(["list"], usage: "[--all] [--json]", summary: "every streak, one line each",
                                   details: """
                                   STATE is done, pending (today is still open) or broken, and new for a
                                   streak with no action yet; with a daily goal or a weekly target it adds
                                   how far today (this week) is while it is not met: pending 2/3. A
-                                  weekly streak counts in weeks: 🔥 5w.
+                                  weekly streak counts in weeks: 🔥 5w. Archived streaks are left out;
+                                  --all lists them too, their state followed by 'archived'.
                                   """,
-                                  flags: [CommandTable.json, CommandTable.now], aliases: ["ls"])
+                                  flags: [all, CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
-        let names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
+        let names = try storeCall { () throws(StoreError) -> [StreakName] in
+            try Roster.names(store, archived: invocation.has(all))
+        }
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {
             let streak = try Report.load(name, store, context)
@@ -26,7 +31,10 @@ enum List: Command {
             return 0
         }
         if rows.isEmpty {
-            context.out.line(Report.noStreaksYet)
+            let archived = (try? store.names().count) ?? 0
+            context.out.line(archived > 0
+                ? "Every streak is archived (\(archived)): 'streakprompt list --all' lists them, 'streakprompt unarchive NAME' brings one back."
+                : Report.noStreaksYet)
             return 0
         }
         // A weekly streak counts in weeks (`🔥 5w`); while today's goal or this week's target
@@ -36,6 +44,7 @@ enum List: Command {
             if reading.state != .broken, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
                 state += " \(reading.progress.done)/\(reading.progress.needed)"
             }
+            if streak.archived { state += " archived" }
             return [streak.name.text, "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))", state,
                     Report.count(reading.best, reading.unit), String(reading.total), reading.last?.description ?? "-"]
         }

@@ -14,8 +14,8 @@ enum Prompt: Command {
         ["prompt"], usage: "[NAME...] [--shell SHELL] [--format FMT]",
         summary: "print the prompt segment (the default command)",
         details: """
-        Prints each named streak's segment, or every streak's when none is named, from the
-        prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
+        Prints each named streak's segment, or every streak's but the archived ones when
+        none is named, from the prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
 
         Format placeholders: \(SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " "));
@@ -229,7 +229,16 @@ enum Prompt: Command {
             wrote = true
         }
         if options.names.isEmpty {
-            PromptCache.scan(bytes) { show($0); return true }
+            // Every streak but the archived ones (a streak named is shown all the same). An
+            // archived line is still checked: another machine may have unarchived it.
+            PromptCache.scan(bytes) { entry in
+                if entry.archived {
+                    source.showing(entry, today: today, weekStart: weekStart)
+                } else {
+                    show(entry)
+                }
+                return true
+            }
         } else {
             options.names.forEach { name in
                 PromptCache.scan(bytes) { entry in
@@ -268,10 +277,10 @@ enum Prompt: Command {
         }
     }
 
-    /// Every streak in the data folder, by name; none when it cannot be read (only error
-    /// paths ask, never a prompt that finds what it shows).
+    /// Every streak in the data folder (archived ones too: they exist), by name; none when it
+    /// cannot be read (only error paths ask, never a prompt that finds what it shows).
     static func streakNames(_ environment: Environment) -> [String] {
-        guard let store = Store(environment), let names = try? Roster.names(store) else { return [] }
+        guard let store = Store(environment), let names = try? Roster.names(store, archived: true) else { return [] }
         return names.map(\.text)
     }
 

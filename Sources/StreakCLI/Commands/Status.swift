@@ -34,6 +34,9 @@ enum Status: Command {
         let settings = streak.settings
         let state = Report.stateText(reading, today, hasActions: !streak.actions.isEmpty)
         context.out.line("\(name)  \(settings.icon) \(Report.count(reading.current, reading.unit))  \(state)")
+        if streak.archived {
+            context.out.line("  archived: out of the prompt and 'list' ('streakprompt unarchive \(name)' brings it back)")
+        }
         var facts = ["best \(Report.count(reading.best, reading.unit))", "total \(reading.total)"]
         if let last = reading.last { facts.append("last \(last)") }
         context.out.line("  " + facts.joined(separator: " · "))

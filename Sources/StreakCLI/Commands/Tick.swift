@@ -14,7 +14,7 @@ enum Tick: Command {
         counts reach the streak's daily goal (1 unless 'add NAME --goal N'; --count K
         counts K); a tick on a date already met is recorded but adds nothing. Without
         NAME: the only streak there is, "default" when there is none; with several, name
-        one.
+        one. A tick on an archived streak counts, and says it is archived.
 
         Says so when the run reaches \(Milestones.lengths.map(String.init).joined(separator: ", ")) in a row, and when it beats the
         best of the streak's other runs, once, on the tick that gets there. With --now on
@@ -42,7 +42,9 @@ enum Tick: Command {
         Exit.warnCache(outcome.cacheProblem, done: "the action is recorded")
         guard !invocation.has(CommandTable.quiet) else { return 0 }
         let presentDay = today.clock.day(at: try context.present())
-        context.out.line(message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone))
+        var line = message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone)
+        if outcome.archived { line += " · \(name) is archived (out of the prompt and 'list'; 'streakprompt unarchive \(name)' brings it back)" }
+        context.out.line(line)
         return 0
     }
 

@@ -113,12 +113,12 @@ struct CompletionScript {
             \\builtin return 0
         }
 
-        # Adds the streak names that start with $1.
+        # Adds the streak names that start with $1 (with $2 --archived, the archived ones).
         __streakprompt_complete_streaks() {
             \\builtin local name
             while IFS= \\builtin read -r name; do
                 [[ $name == "$1"* ]] && COMPREPLY+=("$name")
-            done < <(\\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks 2>/dev/null)
+            done < <(\\command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks ${2+"$2"} 2>/dev/null)
             \\builtin return 0
         }
 
@@ -237,6 +237,7 @@ struct CompletionScript {
         switch completion {
         case .none: return ":"
         case .streak: return "__streakprompt_complete_streaks \"$cur\""
+        case .archivedStreak: return "__streakprompt_complete_streaks \"$cur\" --archived"
         case .file: return "__streakprompt_complete_files \"$cur\""
         case .folder: return "__streakprompt_complete_files \"$cur\" -d"
         case .words(let words):
@@ -258,12 +259,13 @@ struct CompletionScript {
         # Load it: put this file, named _streakprompt, in a folder on $fpath before compinit runs,
         # e.g. fpath=(~/.zsh/completions $fpath) in ~/.zshrc.
 
-        # The streak names, for a streak argument or --name.
+        # The streak names, for a streak argument or --name (with --archived, the archived ones).
         (( $+functions[_streakprompt_streaks] )) ||
         _streakprompt_streaks() {
-            local expl
+            local expl archived=
+            [[ ${1-} == --archived ]] && archived=--archived
             local -a streaks
-            streaks=(${(f)"$(command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks 2>/dev/null)"})
+            streaks=(${(f)"$(command "${STREAKPROMPT_BIN:-streakprompt}" completions --streaks $archived 2>/dev/null)"})
             _wanted streaks expl streak compadd -a streaks
         }
 
@@ -387,6 +389,8 @@ struct CompletionScript {
         switch completion {
         case .none: return " "
         case .streak: return "_streakprompt_streaks"
+        // A leading space: called as written, so --archived comes first.
+        case .archivedStreak: return " _streakprompt_streaks --archived"
         case .file: return "_files"
         case .folder: return "_files -/"
         case .words(let words): return "(" + words.map(zshWord).joined(separator: " ") + ")"
@@ -462,7 +466,7 @@ struct CompletionScript {
         function __streakprompt_complete_streaks
             set -l bin streakprompt
             set -q STREAKPROMPT_BIN[1]; and test -n "$STREAKPROMPT_BIN"; and set bin $STREAKPROMPT_BIN
-            command $bin completions --streaks 2>/dev/null
+            command $bin completions --streaks $argv 2>/dev/null
         end
 
         complete -c streakprompt -f
@@ -504,6 +508,7 @@ struct CompletionScript {
         switch completion {
         case .none: return nil
         case .streak: return "(__streakprompt_complete_streaks)"
+        case .archivedStreak: return "(__streakprompt_complete_streaks --archived)"
         case .file: return "(__fish_complete_path (commandline -ct))"
         case .folder: return "(__fish_complete_directories (commandline -ct))"
         case .words(let words): return words.joined(separator: " ")
