@@ -288,6 +288,18 @@ final class Tmux {
     }
 
     /// `#{cursor_x} #{cursor_y}` of the pane.
+    /// Waits until the cursor is at (`x`, `y`), and returns where it is in the end.
+    @discardableResult
+    func waitForCursor(x: Int, y: Int, timeout: TimeInterval = Package.isCI ? 30 : 15) throws -> (x: Int, y: Int) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var at = try cursor()
+        while Date() < deadline, at != (x, y) {
+            Thread.sleep(forTimeInterval: 0.05)
+            at = try cursor()
+        }
+        return at
+    }
+
     func cursor() throws -> (x: Int, y: Int) {
         let parts = try tmux("display-message", "-p", "-t", "0", "#{cursor_x} #{cursor_y}").stdout
             .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
