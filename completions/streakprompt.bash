@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -117,7 +117,16 @@ _streakprompt() {
         'history:--limit') :; return 0 ;;
         'history:--now') :; return 0 ;;
         'calendar:--weeks') :; return 0 ;;
+        'calendar:--format') __streakprompt_complete_words "$cur" 'text' 'svg' 'html'; return 0 ;;
+        'calendar:--theme') __streakprompt_complete_words "$cur" 'light' 'dark'; return 0 ;;
+        'calendar:--output'|'calendar:-o') __streakprompt_complete_files "$cur"; return 0 ;;
         'calendar:--now') :; return 0 ;;
+        'card:--format') __streakprompt_complete_words "$cur" 'svg'; return 0 ;;
+        'card:--theme') __streakprompt_complete_words "$cur" 'light' 'dark'; return 0 ;;
+        'card:--output'|'card:-o') __streakprompt_complete_files "$cur"; return 0 ;;
+        'card:--now') :; return 0 ;;
+        'remind:--at') :; return 0 ;;
+        'remind:--now') :; return 0 ;;
         'export:--format') __streakprompt_complete_words "$cur" 'json' 'csv'; return 0 ;;
         'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'init:--format') :; return 0 ;;
@@ -149,7 +158,9 @@ _streakprompt() {
             'rename') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'remove') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'history') __streakprompt_complete_words "$cur" '--limit' '--reverse' '--json' '--now' '--help' ;;
-            'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--now' '--help' ;;
+            'calendar') __streakprompt_complete_words "$cur" '--weeks' '--json' '--format' '--theme' '--output' '--now' '--help' ;;
+            'card') __streakprompt_complete_words "$cur" '--format' '--theme' '--output' '--now' '--help' ;;
+            'remind') __streakprompt_complete_words "$cur" '--notify' '--tmux' '--include-broken' '--install-timer' '--at' '--uninstall-timer' '--now' '--help' ;;
             'export') __streakprompt_complete_words "$cur" '--format' '--help' ;;
             'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
             'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
@@ -173,7 +184,7 @@ _streakprompt() {
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'untick') __streakprompt_complete_streaks "$cur" ;;
@@ -187,12 +198,13 @@ _streakprompt() {
         'remove') __streakprompt_complete_streaks "$cur" ;;
         'history') __streakprompt_complete_streaks "$cur" ;;
         'calendar') __streakprompt_complete_streaks "$cur" ;;
+        'card') __streakprompt_complete_streaks "$cur" ;;
         'export') __streakprompt_complete_streaks "$cur" ;;
         'import') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'git'; __streakprompt_complete_files "$cur" ;;
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
         'undo') __streakprompt_complete_streaks "$cur" ;;

@@ -33,6 +33,8 @@ public enum ValueType: Sendable {
     case setting(SettingsField, placeholder: String, examples: [String] = [], listOf: [String] = [])
     /// A POSIX extended regular expression, as bash and zsh will match it.
     case regex
+    /// Times of day, `HH:MM` separated by commas (`20:00,22:30`), read by `ReminderTimer.times`.
+    case timesOfDay
     case file
     case folder
     /// A command's words (`help COMMAND`): any words here, checked against the table by the
@@ -54,6 +56,7 @@ public enum ValueType: Sendable {
         case .file: return "FILE"
         case .folder: return "PATH"
         case .command: return "COMMAND"
+        case .timesOfDay: return "HH:MM,..."
         }
     }
 
@@ -75,7 +78,7 @@ public enum ValueType: Sendable {
         case .file: return .file
         case .folder: return .folder
         case .command: return .words(CommandTable.listedWords)
-        case .text, .integer, .time, .date, .count, .note, .regex: return .none
+        case .text, .integer, .time, .date, .count, .note, .regex, .timesOfDay: return .none
         }
     }
 
@@ -136,6 +139,11 @@ public enum ValueType: Sendable {
         case .regex:
             if let problem = ExtendedRegex.problem(word) {
                 throw .usage("\(given) is not an extended regular expression (\(problem)); e.g. '^quiz( |$)'")
+            }
+            return .text(word)
+        case .timesOfDay:
+            guard ReminderTimer.times(word) != nil else {
+                throw .usage("\(given) is not a list of times of day; use HH:MM separated by commas, e.g. 20:00,22:30")
             }
             return .text(word)
         }
@@ -278,7 +286,7 @@ public enum CommandTable {
     static let all: [any Command.Type] = [
         Prompt.self, Tick.self, Untick.self, Status.self, List.self, Log.self, Add.self, Pause.self, Unpause.self,
         Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
-        Calendar.self, Export.self, Import.self, ImportGit.self,
+        Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self, Config.self, Help.self, Version.self, Manual.self,
     ]
@@ -289,7 +297,7 @@ public enum CommandTable {
     /// path can tell a streak name from a command without building the whole table; a test
     /// keeps it in step.
     public static let commandWords = [
-        "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "export", "import",
+        "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "card", "remind", "export", "import",
         "init", "git", "completions", "doctor", "sync", "config", "help", "version", "man", "ls",
         "untick", "undo", "log", "archive", "unarchive", "rename",
     ]

@@ -87,6 +87,11 @@ enum Report {
         return "\(minutes / 60)h \(minutes % 60)m"
     }
 
+    /// `3h 12m` under a day, `2d 4h` beyond (the rest of a week).
+    static func timeLeft(_ seconds: Int64) -> String {
+        seconds < 86400 ? duration(seconds) : "\(seconds / 86400)d \(seconds % 86400 / 3600)h"
+    }
+
     /// The run as shown: `5`, or `5w` for a weekly streak.
     static func count(_ value: Int, _ unit: StreakUnit) -> String {
         unit == .week ? "\(value)w" : String(value)
@@ -158,6 +163,15 @@ enum Report {
             default: return field.key + " " + value
             }
         }.joined(separator: ", ")
+    }
+
+    /// The streak a reporting command names (or means, see `Roster.streak`), loaded, and
+    /// the day it is read on: what `status`, `calendar` and `card` start from.
+    static func named(_ invocation: Invocation, _ context: Context) throws(CommandError) -> (Today, LoadedStreak) {
+        let today = try context.today(invocation)
+        let store = try context.store(today: today)
+        let name = try Roster.streak(invocation, store, whenNone: nil)
+        return (today, try load(name, store, context))
     }
 
     /// Reads one streak for a command that reports on it, warning about unreadable lines.

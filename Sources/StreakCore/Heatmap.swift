@@ -26,6 +26,16 @@ public struct Heatmap: Sendable {
         public var paused: Bool = false
 
         public var met: Bool { count >= goal }
+
+        /// What the cell shows: its shade when it has actions, else a freeze, a pause, an
+        /// empty scheduled date or an unscheduled one; nil after today (drawn empty).
+        public var kind: Kind? {
+            if count > 0 { return .level(level) }
+            if isFuture { return nil }
+            if frozen { return .frozen }
+            if paused { return .paused }
+            return scheduled ? .level(0) : .unscheduled
+        }
     }
 
     /// What one date holds, as the grid takes it.
@@ -181,13 +191,7 @@ public struct Heatmap: Sendable {
             // Each week's outcome under its column: met, frozen, paused (neutral), missed.
             var line = "Wk  "
             for outcome in weekOutcomes {
-                switch outcome {
-                case .met?: line += Heatmap.draw(.level(4), style: style)
-                case .frozen?: line += Heatmap.draw(.frozen, style: style)
-                case .neutral?: line += Heatmap.draw(.paused, style: style)
-                case .broke?, .missed?: line += Heatmap.draw(.level(0), style: style)
-                case .open?, nil: line += " "
-                }
+                line += Heatmap.kind(of: outcome).map { Heatmap.draw($0, style: style) } ?? " "
                 line += " "
             }
             lines.append(line)
@@ -217,47 +221,54 @@ public struct Heatmap: Sendable {
     /// the last column is moved left to end at the grid's edge, unless that would touch the
     /// name before it.
     var monthLine: String {
-        let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let gridWidth = Heatmap.labelWidth + 2 * weeks
+        var line = ""
+        for (week, month) in monthStarts {
+            // The last column's name ends at the grid's edge, a column early if need be.
+            let column = min(Heatmap.labelWidth + 2 * week, gridWidth - 3)
+            guard column > line.count || (line.isEmpty && column >= 0) else { continue }
+            line += String(repeating: " ", count: column - line.count) + Heatmap.monthNames[month - 1]
+        }
+        return line
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The columns where a month begins, with the month (1–12): the first column is named
+    /// after its first date's month only when the next month starts two columns or more later.
+    var monthStarts: [(week: Int, month: Int)] {
         var starts: [(week: Int, month: Int)] = []
         for week in 0..<weeks {
             let month = (first + 7 * week).civil.month
             if week == 0 || month != (first + 7 * (week - 1)).civil.month { starts.append((week, month)) }
         }
         if starts.count > 1, starts[0].week == 0, starts[1].week < 2 { starts.removeFirst() }
-        let gridWidth = Heatmap.labelWidth + 2 * weeks
-        var line = ""
-        for (week, month) in starts {
-            // The last column's name ends at the grid's edge, a column early if need be.
-            let column = min(Heatmap.labelWidth + 2 * week, gridWidth - 3)
-            guard column > line.count || (line.isEmpty && column >= 0) else { continue }
-            line += String(repeating: " ", count: column - line.count) + names[month - 1]
-        }
-        return line
+        return starts
     }
 
     func glyph(for cell: Cell, style: Style) -> String {
-        let kind: Kind
-        if cell.count > 0 {
-            kind = .level(cell.level)
-        } else if cell.isFuture {
-            return " "
-        } else if cell.frozen {
-            kind = .frozen
-        } else if cell.paused {
-            kind = .paused
-        } else if cell.scheduled {
-            kind = .level(0)
-        } else {
-            kind = .unscheduled
-        }
+        guard let kind = cell.kind else { return " " }
         return Heatmap.draw(kind, style: style)
     }
 
-    enum Kind: Equatable {
+    /// What a cell shows, in the terminal and in the shared SVG alike.
+    public enum Kind: Equatable, Sendable {
         case level(Int)
         case frozen
         case paused
         case unscheduled
+    }
+
+    /// How a week's outcome is drawn in a weekly streak's Wk row: met, frozen, paused
+    /// (neutral), missed; nil while the week is open or was not counted in weeks.
+    public static func kind(of outcome: UnitOutcome?) -> Kind? {
+        switch outcome {
+        case .met?: return .level(4)
+        case .frozen?: return .frozen
+        case .neutral?: return .paused
+        case .broke?, .missed?: return .level(0)
+        case .open?, nil: return nil
+        }
     }
 
     static let plainLevels = [".", "-", "+", "x", "#"]
@@ -288,15 +299,11 @@ public struct Heatmap: Sendable {
     func legend(style: Style, width: Int) -> [String] {
         let scale = "Less " + (0...4).map { Heatmap.draw(.level($0), style: style) }.joined(separator: " ") + " More"
         var items = [scale, Heatmap.draw(.frozen, style: style) + " frozen"]
-        if cells.contains(where: \.paused) || weekOutcomes.contains(.neutral) {
-            items.append(Heatmap.draw(.paused, style: style) + " paused")
-        }
-        if unit == .day || cells.contains(where: { !$0.scheduled && !$0.paused }) {
-            items.append(Heatmap.draw(.unscheduled, style: style) + " not scheduled")
-        }
+        if legendShowsPaused { items.append(Heatmap.draw(.paused, style: style) + " paused") }
+        if legendShowsUnscheduled { items.append(Heatmap.draw(.unscheduled, style: style) + " not scheduled") }
         items.append("[ ] today")
         if unit == .week { items.append("Wk: each week, met or not") }
-        if cells.contains(where: { $0.goal > 1 }) { items.append("full shade: goal met") }
+        if hasGoals { items.append("full shade: goal met") }
         if maxCount > 1 { items.append("busiest date: \(maxCount) actions") }
         var lines: [String] = []
         var line = ""
@@ -318,6 +325,15 @@ public struct Heatmap: Sendable {
         if !line.isEmpty { lines.append(line) }
         return lines
     }
+
+    /// Whether the legend explains the paused mark: some date or week shown was paused.
+    var legendShowsPaused: Bool { cells.contains(where: \.paused) || weekOutcomes.contains(.neutral) }
+
+    /// Whether the legend explains unscheduled dates: a daily streak, or one with such dates.
+    var legendShowsUnscheduled: Bool { unit == .day || cells.contains(where: { !$0.scheduled && !$0.paused }) }
+
+    /// Whether shades mean progress toward a goal above 1 somewhere in the grid.
+    var hasGoals: Bool { cells.contains(where: { $0.goal > 1 }) }
 
     /// Columns taken by text made of ASCII, `■`, `·` and colour escapes.
     static func visibleWidth(_ text: String) -> Int {
@@ -369,14 +385,7 @@ public struct Heatmap: Sendable {
     private var weekKeys: [(String, JSON)] {
         guard unit == .week else { return [] }
         return [("week_outcomes", .array(weekOutcomes.enumerated().map { week, outcome in
-            let name: JSON
-            switch outcome {
-            case .met?: name = .string("met")
-            case .frozen?: name = .string("frozen")
-            case .neutral?: name = .string("neutral")
-            case .broke?, .missed?: name = .string("missed")
-            case .open?, nil: name = .null
-            }
+            let name = Heatmap.outcomeName(outcome).map { JSON.string($0) } ?? .null
             return .object([("start", .string((first + 7 * week).description)), ("outcome", name)])
         }))]
     }

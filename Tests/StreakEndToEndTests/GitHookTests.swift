@@ -207,7 +207,7 @@ struct GitHookTests {
         let repo = try g.repository()
         let copy = g.root + "/bin/streakprompt"
         try FileManager.default.createDirectory(atPath: g.root + "/bin", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        try Binary.copy(to: copy)
         var environment = g.box.environment
         environment["PWD"] = repo
         let install = try run(copy, ["git", "install"], environment: environment, directory: repo)

@@ -9,7 +9,7 @@ struct InstalledLinkTests {
     func linked(_ box: Sandbox) throws -> (link: String, build: String) {
         let build = box.root.appendingPathComponent("build/release/streakprompt").path
         try FileManager.default.createDirectory(atPath: (build as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: build)
+        try Binary.copy(to: build)
         let link = box.root.appendingPathComponent("bin/streakprompt").path
         try FileManager.default.createDirectory(atPath: (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: build)

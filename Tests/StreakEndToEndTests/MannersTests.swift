@@ -98,9 +98,14 @@ struct MannersTests {
         let lines = try tmux.screen().components(separatedBy: "\n")
         #expect(lines[row] == "*1 > echo " + String(repeating: "a", count: 30), "\(lines)")
         #expect(lines[row + 1] == String(repeating: "a", count: 30), "\(lines)")
-        try tmux.keys("C-a", "C-e")
-        let cursor = try tmux.cursor()
-        #expect(cursor.x == 30 && cursor.y == row + 1, "cursor at \(cursor)")
+        // Home, then end: readline must know where the prompt's visible text ends. Each key is
+        // waited for (a busy machine may take a while), and a wrong position stays wrong.
+        try tmux.keys("C-a")
+        let home = try tmux.waitForCursor(x: 5, y: row)
+        #expect(home.x == 5 && home.y == row, "cursor at \(home) after C-a")
+        try tmux.keys("C-e")
+        let end = try tmux.waitForCursor(x: 30, y: row + 1)
+        #expect(end.x == 30 && end.y == row + 1, "cursor at \(end) after C-e")
     }
 
     @Test func aUTF8LocaleKeepsTheEmoji() throws {

@@ -155,7 +155,7 @@ struct ReadmeExamplesTests {
         let home = box.root.appendingPathComponent("home").path
         try FileManager.default.createDirectory(atPath: clone + "/.build/release", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: clone + "/man", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: clone + "/.build/release/streakprompt")
+        try Binary.copy(to: clone + "/.build/release/streakprompt")
         try FileManager.default.copyItem(atPath: Package.root.path + "/man/streakprompt.1", toPath: clone + "/man/streakprompt.1")
         // `swift build` has been run: a stand-in that does nothing.
         let fake = try box.file("fakebin/swift", "#!/bin/sh\nexit 0\n", executable: true)

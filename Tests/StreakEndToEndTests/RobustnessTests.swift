@@ -275,7 +275,7 @@ struct RobustnessTests {
         // A copy under a unique name, so the killer touches no other streakprompt process.
         let unique = "spk" + String(UUID().uuidString.prefix(8)).lowercased()
         let copy = box.root.appendingPathComponent(unique).path
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        try Binary.copy(to: copy)
         let result = try run("/bin/sh", ["-c", script.replacingOccurrences(of: "-x streakprompt", with: "-x \(unique)")],
                              environment: box.environment.merging(["BIN": copy, "OK": okFile]) { $1 }, timeout: 120)
         #expect(result.status == 0)

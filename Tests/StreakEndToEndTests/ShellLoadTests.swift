@@ -148,7 +148,7 @@ struct ShellLoadTests {
         let box = try Sandbox()
         let odd = box.root.appendingPathComponent("it's $(touch pwned-f1) `x` dir").path
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: odd + "/streakprompt")
+        try Binary.copy(to: odd + "/streakprompt")
         let result = try run(odd + "/streakprompt", ["init", "bash"], environment: box.environment)
         #expect(result.status == 0)
         let file = try box.file("init.bash", result.stdout)

@@ -150,6 +150,32 @@ func spawnQuietly(_ arguments: [String], environment: [String: String]) -> pid_t
     return pid
 }
 
+/// An inner tmux, configured with `config`, attached as a client inside an outer one (whose
+/// screen then shows the inner status line); returns the outer one and the inner socket's
+/// name. `env` reaches both servers (`TMUX_TMPDIR`). The inner server is killed by
+/// `stopInnerTmux`. Nil when tmux is missing (outside CI).
+func nestedTmux(_ box: Sandbox, config: String, env: [String: String] = [:]) throws -> (Tmux, String)? {
+    guard let tmux = tool("tmux") else { return nil }
+    let inner = "sp-inner-\(UUID().uuidString.prefix(12))"
+    let file = try box.file("inner.conf", config)
+    let outer = try Tmux(tmux, box: box, command: "env -u TMUX \(tmux) -L \(inner) -f \(file) new-session",
+                         width: 160, height: 10, env: env)
+    return (outer, inner)
+}
+
+func stopInnerTmux(_ inner: String, _ box: Sandbox, env: [String: String] = [:]) {
+    guard let tmux = which("tmux"), let environment = try? box.shellEnvironment(env) else { return }
+    let facts = (try? run(tmux, ["-L", inner, "display-message", "-p", "#{pid} #{socket_path}"], environment: environment,
+                          timeout: 10))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
+    _ = try? run(tmux, ["-L", inner, "kill-server"], environment: environment, timeout: 10)
+    if let pid = Int32(parts.first ?? ""), pid > 0 {
+        Thread.sleep(forTimeInterval: 0.2)
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+    if parts.count == 2 { unlink(parts[1]) }
+}
+
 /// One tmux server on its own socket, with one window running a command; killed by `stop`.
 final class Tmux {
     let executable: String
@@ -262,6 +288,18 @@ final class Tmux {
     }
 
     /// `#{cursor_x} #{cursor_y}` of the pane.
+    /// Waits until the cursor is at (`x`, `y`), and returns where it is in the end.
+    @discardableResult
+    func waitForCursor(x: Int, y: Int, timeout: TimeInterval = Package.isCI ? 30 : 15) throws -> (x: Int, y: Int) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var at = try cursor()
+        while Date() < deadline, at != (x, y) {
+            Thread.sleep(forTimeInterval: 0.05)
+            at = try cursor()
+        }
+        return at
+    }
+
     func cursor() throws -> (x: Int, y: Int) {
         let parts = try tmux("display-message", "-p", "-t", "0", "#{cursor_x} #{cursor_y}").stdout
             .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")

@@ -133,7 +133,7 @@ struct ShellTextTests {
         guard let g = try GitBox.make() else { return }
         let odd = g.root + "/it's $(touch pwned-h1) `touch pwned-h2` dir"
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: odd + "/streakprompt")
+        try Binary.copy(to: odd + "/streakprompt")
         let repository = try g.repository()
         try writeScript(repository + "/.git/hooks/post-commit", "#!/bin/sh\ntouch '\(g.root)/ran-kept'\n")
         let install = try run(odd + "/streakprompt", ["git", "install"], environment: g.box.environment, directory: repository)

@@ -28,6 +28,14 @@ struct Binary {
         }
         return Package.root.appendingPathComponent(".build/debug/streakprompt").path
     }()
+
+    /// Copies the binary to `destination` in a `cp` process of its own. Copied in this process,
+    /// the file's write descriptor could be inherited by a child another test forks meanwhile,
+    /// and running the copy would then fail with "Text file busy" (ETXTBSY).
+    static func copy(to destination: String) throws {
+        let result = try run("/bin/cp", [path, destination], environment: ProcessInfo.processInfo.environment)
+        guard result.status == 0 else { throw TestFailure("cp \(path) \(destination): \(result)") }
+    }
 }
 
 enum Package {

@@ -4,28 +4,12 @@ import Testing
 /// The TPM plugin, in a real tmux whose status line is read from the screen of an outer tmux.
 @Suite("tmux plugin")
 struct TmuxPluginTests {
-    /// An inner tmux, configured with `config`, attached inside an outer one; returns the outer
-    /// one and the inner socket. The inner server is killed by `stopInner`.
     func nested(_ box: Sandbox, config: String) throws -> (Tmux, String)? {
-        guard let tmux = tool("tmux") else { return nil }
-        let inner = "sp-inner-\(UUID().uuidString.prefix(12))"
-        let file = try box.file("inner.conf", config)
-        let outer = try Tmux(tmux, box: box, command: "env -u TMUX \(tmux) -L \(inner) -f \(file) new-session",
-                             width: 160, height: 10)
-        return (outer, inner)
+        try nestedTmux(box, config: config)
     }
 
     func stopInner(_ inner: String, _ box: Sandbox) {
-        guard let tmux = which("tmux"), let environment = try? box.shellEnvironment() else { return }
-        let facts = (try? run(tmux, ["-L", inner, "display-message", "-p", "#{pid} #{socket_path}"], environment: environment,
-                              timeout: 10))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        let parts = facts.split(separator: " ", maxSplits: 1).map(String.init)
-        _ = try? run(tmux, ["-L", inner, "kill-server"], environment: environment, timeout: 10)
-        if let pid = Int32(parts.first ?? ""), pid > 0 {
-            Thread.sleep(forTimeInterval: 0.2)
-            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
-        }
-        if parts.count == 2 { unlink(parts[1]) }
+        stopInnerTmux(inner, box)
     }
 
     var plugin: String { Package.root.path + "/shell/streakprompt.tmux" }

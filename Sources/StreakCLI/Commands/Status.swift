@@ -24,10 +24,8 @@ enum Status: Command {
     static let aheadListed = 3
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let today = try context.today(invocation)
-        let store = try context.store(today: today)
-        let name = try Roster.streak(invocation, store, whenNone: nil)
-        let streak = try Report.load(name, store, context)
+        let (today, streak) = try Report.named(invocation, context)
+        let name = streak.name
         let reading = streak.reading(today: today.day, zone: context.zone)
         if invocation.has(CommandTable.json) {
             context.out.line(Report.json(streak, reading, today).pretty)
