@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -143,8 +143,8 @@ _streakprompt() {
 
     if [[ $cur == -* ]]; then
         case $command in
-            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' '--version' ;;
-            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--now' '--help' ;;
+            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--view' '--now' '--help' '--version' ;;
+            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--view' '--now' '--help' ;;
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
@@ -168,6 +168,7 @@ _streakprompt() {
             'completions') __streakprompt_complete_words "$cur" '--streaks' '--archived' '--help' ;;
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
+            'config') __streakprompt_complete_words "$cur" '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
             'version') __streakprompt_complete_words "$cur" '--help' ;;
             'man') __streakprompt_complete_words "$cur" '--help' ;;
@@ -183,7 +184,7 @@ _streakprompt() {
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'untick') __streakprompt_complete_streaks "$cur" ;;
@@ -203,7 +204,7 @@ _streakprompt() {
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
         'undo') __streakprompt_complete_streaks "$cur" ;;

@@ -16,9 +16,12 @@
 #                          loaded, whose preexec_functions it joins at any time)
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
 #                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
+#                          pre-rendered view (the default, zero-fork: see the README's Speed)
 #   STREAKPROMPT_MANUAL    non-empty: leave PS1 alone and put ${STREAKPROMPT_SEGMENT} in it
 #                          yourself, e.g. PS1='${STREAKPROMPT_SEGMENT:+$STREAKPROMPT_SEGMENT }\w\$ '
-# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
+# styles and icons (streakprompt config), NO_COLOR, TZ.
 #
 # It sets STREAKPROMPT_SEGMENT (the segment, escaped for PS1) before every prompt. By default it
 # adds the segment at the start of PS1 as a reference to a variable, never as pasted text, so
@@ -59,12 +62,82 @@ __streakprompt_split_names() {
     done
 }
 
-# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary).
+# Everything the segment's text depends on besides the data: when it changes, the binary is
+# asked for the view again.
+__streakprompt_view_key() {
+    __streakprompt_key="${STREAKPROMPT_NAMES-}|${STREAKPROMPT_FORMAT-}|${TZ-}|${STREAKPROMPT_DAY_START-}|${STREAKPROMPT_WEEK_START-}|${STREAKPROMPT_WARN_AT-}|${STREAKPROMPT_HOME-}|${XDG_DATA_HOME-}|${XDG_CONFIG_HOME-}|${HOME-}|${NO_COLOR-}|${TERM-}|${LC_ALL-}|${LC_CTYPE-}|${LANG-}|${STREAKPROMPT_STYLE_DONE-}|${STREAKPROMPT_STYLE_PENDING-}|${STREAKPROMPT_STYLE_WARN-}|${STREAKPROMPT_STYLE_BROKEN-}|${STREAKPROMPT_ICON_DONE-}|${STREAKPROMPT_ICON_PENDING-}|${STREAKPROMPT_ICON_WARN-}|${STREAKPROMPT_ICON_BROKEN-}|${STREAKPROMPT_HIDE_BROKEN-}|${STREAKPROMPT_HIDE_ZERO-}"
+}
+
+# Sets STREAKPROMPT_SEGMENT from the pre-rendered view with builtins only (no fork): the
+# piece valid at the shell's clock, {left} filled in. Fails when the binary must run instead:
+# no view yet, settings changed, a file that is not a view of this version or does not read,
+# older than the data it shows (a folder changed behind it: a sync), or with no piece for now.
+__streakprompt_read_view() {
+    [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
+    \builtin local file=$__streakprompt_view now=${EPOCHSECONDS-} view line until deadline text name left
+    [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1
+    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
+    # each check is a pair of stats per streak shown, the costliest part of a prompt.
+    [[ -f $file ]] || \builtin return 1
+    \builtin local check=
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        check=1
+        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    fi
+    # One read of the whole (small) file, then only parameter expansions: every system call
+    # counts at this size.
+    IFS= \builtin read -r -d '' view <"$file"
+    [[ $view == $'streakprompt-view 1\nwatch\t'* ]] || \builtin return 1
+    view=${view#*$'\t'}
+    line=${view%%$'\n'*}
+    view=${view#*$'\n'}
+    # The streaks it shows, split by hand: no globbing, whatever IFS holds.
+    while [[ -n $line ]]; do
+        name=${line%% *}
+        line=${line#"$name"}
+        line=${line# }
+        [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+    done
+    while :; do
+        [[ $view == *$'\n'* ]] || \builtin return 1
+        line=${view%%$'\n'*}
+        view=${view#*$'\n'}
+        until=${line%%$'\t'*}
+        line=${line#*$'\t'}
+        deadline=${line%%$'\t'*}
+        text=${line#*$'\t'}
+        # Digits only before any arithmetic: a value could otherwise run code in $(( )).
+        [[ -n $until && $until != *[!0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[!0-9]* &&
+            ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
+        (( until == 0 || now < until )) && \builtin break
+    done
+    if (( deadline > 0 )); then
+        (( left = (deadline - now + 59) / 60 ))
+        if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
+        text=${text//$'\x1f'/$left}
+    fi
+    [[ -z $check ]] || __streakprompt_checked=$now
+    STREAKPROMPT_SEGMENT=$text
+}
+
+# Refreshes STREAKPROMPT_SEGMENT: from the pre-rendered view when it is current (no fork),
+# else from one short run of the binary, which writes the view for the next prompts.
 __streakprompt_refresh() {
     STREAKPROMPT_SEGMENT=
     __streakprompt_ps1=
+    \builtin local zero=1
+    [[ ${STREAKPROMPT_MODE-} == binary || -n ${STREAKPROMPT_NOW-} ]] && zero=
+    if [[ -n $zero ]]; then
+        __streakprompt_view_key
+        if __streakprompt_read_view; then
+            [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
+            \builtin return 0
+        fi
+    fi
     __streakprompt_find_bin || \builtin return 0
     \builtin local -a args; args=(prompt --shell bash)
+    [[ -n $zero ]] && args+=(--view)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
@@ -73,6 +146,16 @@ __streakprompt_refresh() {
     # `exec`: with redirections bash would otherwise fork twice, once for $(...), once for
     # the binary; this is the one fork a prompt costs.
     STREAKPROMPT_SEGMENT=$(\builtin exec "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    if [[ -n $zero ]]; then
+        # The view's path is the first line.
+        __streakprompt_view=${STREAKPROMPT_SEGMENT%%$'\n'*}
+        __streakprompt_view_for=$__streakprompt_key
+        if [[ $STREAKPROMPT_SEGMENT == *$'\n'* ]]; then
+            STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT#*$'\n'}
+        else
+            STREAKPROMPT_SEGMENT=
+        fi
+    fi
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     \builtin return 0
 }
@@ -283,8 +366,10 @@ __streakprompt_unload() {
     \builtin unset -v STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_typed __streakprompt_histcmd \
         __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
         __streakprompt_debug_at_load \
-        __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names
+        __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
+        __streakprompt_view_key __streakprompt_read_view \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
         __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
         __streakprompt_precmd __streakprompt_add_prompt_command __streakprompt_unload

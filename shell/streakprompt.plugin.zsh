@@ -14,9 +14,12 @@
 #                          when you run it, counts today for STREAKPROMPT_TICK_NAME
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
 #                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
+#                          pre-rendered view (the default, zero-fork: see the README's Speed)
 #   STREAKPROMPT_MANUAL    non-empty: leave PROMPT alone and put the segment in it yourself:
 #                          setopt prompt_subst; PROMPT='${STREAKPROMPT_SEGMENT} %~ %# '
-# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
+# styles and icons (streakprompt config), NO_COLOR, TZ.
 #
 # It sets STREAKPROMPT_SEGMENT (the segment, escaped for PROMPT) before every prompt. By default
 # it adds the segment at the start of PROMPT: with PROMPT_SUBST as a reference to a variable,
@@ -38,22 +41,100 @@ function __streakprompt_find_bin() {
     [[ -n $__streakprompt_bin_path ]]
 }
 
-# Refreshes STREAKPROMPT_SEGMENT from the prompt cache (one short run of the binary). $1 is 1
+# Everything the segment's text depends on besides the data: when it changes, the binary is
+# asked for the view again.
+function __streakprompt_view_key() {
+    \builtin typeset -g __streakprompt_key="${STREAKPROMPT_NAMES-}|${STREAKPROMPT_FORMAT-}|${TZ-}|${STREAKPROMPT_DAY_START-}|${STREAKPROMPT_WEEK_START-}|${STREAKPROMPT_WARN_AT-}|${STREAKPROMPT_HOME-}|${XDG_DATA_HOME-}|${XDG_CONFIG_HOME-}|${HOME-}|${NO_COLOR-}|${TERM-}|${LC_ALL-}|${LC_CTYPE-}|${LANG-}|${STREAKPROMPT_STYLE_DONE-}|${STREAKPROMPT_STYLE_PENDING-}|${STREAKPROMPT_STYLE_WARN-}|${STREAKPROMPT_STYLE_BROKEN-}|${STREAKPROMPT_ICON_DONE-}|${STREAKPROMPT_ICON_PENDING-}|${STREAKPROMPT_ICON_WARN-}|${STREAKPROMPT_ICON_BROKEN-}|${STREAKPROMPT_HIDE_BROKEN-}|${STREAKPROMPT_HIDE_ZERO-}"
+}
+
+# Sets STREAKPROMPT_SEGMENT from the pre-rendered view with builtins only (no fork): the
+# piece valid at the shell's clock (zsh/datetime), {left} filled in. Fails when the binary
+# must run instead: no view yet, settings changed, a file that is not a view of this version
+# or does not read, older than the data it shows (a sync), or with no piece for now.
+function __streakprompt_read_view() {
+    [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
+    (( ${+EPOCHSECONDS} )) || \builtin return 1
+    \builtin local file=$__streakprompt_view now=$EPOCHSECONDS view line until deadline text name left
+    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
+    # each check is a pair of stats per streak shown, the costliest part of a prompt.
+    [[ -f $file ]] || \builtin return 1
+    \builtin local check=
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        check=1
+        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+    fi
+    # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a time).
+    view=$(<"$file") 2>/dev/null || \builtin return 1
+    [[ $view == $'streakprompt-view 1\nwatch\t'* ]] || \builtin return 1
+    view=${view#*$'\t'}
+    line=${view%%$'\n'*}
+    view=${view#*$'\n'}
+    while [[ -n $line ]]; do
+        name=${line%% *}
+        line=${line#"$name"}
+        line=${line# }
+        [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+    done
+    while :; do
+        [[ $view == *$'\n'* ]] || \builtin return 1
+        line=${view%%$'\n'*}
+        view=${view#*$'\n'}
+        until=${line%%$'\t'*}
+        line=${line#*$'\t'}
+        deadline=${line%%$'\t'*}
+        text=${line#*$'\t'}
+        # Digits only before any arithmetic: a value could otherwise run code in $(( )).
+        [[ -n $until && $until != *[^0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[^0-9]* &&
+            ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
+        (( until == 0 || now < until )) && \builtin break
+    done
+    if (( deadline > 0 )); then
+        (( left = (deadline - now + 59) / 60 ))
+        if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
+        text=${text//$'\x1f'/$left}
+    fi
+    [[ -z $check ]] || \builtin typeset -g __streakprompt_checked=$now
+    STREAKPROMPT_SEGMENT=$text
+}
+
+# Refreshes STREAKPROMPT_SEGMENT: from the pre-rendered view when it is current (no fork),
+# else from one short run of the binary, which writes the view for the next prompts. $1 is 1
 # when the user's PROMPT_BANG is on: zsh then shows a lone ! in PROMPT as the history number,
 # so every ! is doubled (!! shows one !).
 function __streakprompt_refresh() {
     \builtin emulate -L zsh
     \builtin typeset -g STREAKPROMPT_SEGMENT='' __streakprompt_ps1=''
-    __streakprompt_find_bin || \builtin return 0
-    \builtin local IFS=$' \t\n'
-    \builtin local -a args
-    args=(prompt --shell zsh)
-    [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
-    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
-    # for the prompt takes only these words.
-    # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
-    args+=(${=STREAKPROMPT_NAMES-})
-    STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+    \builtin local zero=1
+    [[ ${STREAKPROMPT_MODE-} == binary || -n ${STREAKPROMPT_NOW-} ]] && zero=
+    if [[ -n $zero ]]; then
+        __streakprompt_view_key
+        if ! __streakprompt_read_view; then
+            zero=fallback
+        fi
+    fi
+    if [[ $zero != 1 ]]; then
+        __streakprompt_find_bin || \builtin return 0
+        \builtin local IFS=$' \t\n'
+        \builtin local -a args
+        args=(prompt --shell zsh)
+        [[ -n $zero ]] && args+=(--view)
+        [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+        # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+        # for the prompt takes only these words.
+        # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
+        args+=(${=STREAKPROMPT_NAMES-})
+        STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
+        if [[ -n $zero ]]; then
+            # The view's path is the first line.
+            \builtin typeset -g __streakprompt_view=${STREAKPROMPT_SEGMENT%%$'\n'*} __streakprompt_view_for=$__streakprompt_key
+            if [[ $STREAKPROMPT_SEGMENT == *$'\n'* ]]; then
+                STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT#*$'\n'}
+            else
+                STREAKPROMPT_SEGMENT=
+            fi
+        fi
+    fi
     [[ ${1-} == 1 ]] && STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT//'!'/'!!'}
     [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
     return 0
@@ -152,8 +233,10 @@ function __streakprompt_unload() {
     fi
     # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
-    \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path
+    \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
     \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
+        __streakprompt_view_key __streakprompt_read_view \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
         __streakprompt_unload
 }
@@ -161,6 +244,8 @@ function __streakprompt_unload() {
 # Adds the hooks, each once: a second load moves them to the end instead of adding them twice.
 function __streakprompt_install() {
     \builtin emulate -L zsh
+    # The shell's own clock for the pre-rendered view; without it the binary runs each prompt.
+    \builtin zmodload -F zsh/datetime p:EPOCHSECONDS 2>/dev/null
     \builtin autoload -Uz add-zsh-hook
     \add-zsh-hook -d precmd __streakprompt_precmd
     \add-zsh-hook precmd __streakprompt_precmd

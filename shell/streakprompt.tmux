@@ -11,9 +11,16 @@
 #                         else ~/.local/bin/streakprompt)
 #   @streakprompt-names   streaks to show, separated by spaces (default: every one)
 #   @streakprompt-format  the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   @streakprompt-mode    push (default, tmux >= 3.2) or command
 #
-# tmux runs #() again every status-interval seconds (default 15): `set -g status-interval 5`
-# shows a tick sooner. Running this script again changes nothing: once replaced, no
+# push: every change to the data (a tick in any shell, a git commit, a sync) puts the segment
+# into the global option @streakprompt while a tmux server is reachable, and the instant it
+# stops being valid (midnight, the warn time) into @streakprompt-until; #{streakprompt}
+# becomes a condition on the status line's own clock (%s) that shows @streakprompt until then,
+# and after it runs the binary once through #(), which pushes the next text. So the status
+# line costs no process per refresh; `status-right '#{@streakprompt}'` alone works too, without
+# the midnight change. command: #() runs the binary every status-interval seconds (default
+# 15; `set -g status-interval 5` shows a tick sooner). Running this script again changes nothing: once replaced, no
 # #{streakprompt} is left to replace. The options reach the command as tmux-quoted data
 # (#{q:...}), and the segment's own # are doubled by the binary, so neither can run. tmux's
 # quoting leaves line breaks as they are, which would end the command: control characters are
@@ -55,6 +62,16 @@ for name in $(option @streakprompt-names); do
     esac
 done
 segment="#(#{q:@streakprompt-bin}$arguments)"
+if [ "$(option @streakprompt-mode)" != command ]; then
+    # Register the view and push the segment now; after @streakprompt-until, #() asks again.
+    set -- prompt --shell tmux
+    [ -z "$clean" ] || set -- "$@" --format "$clean"
+    for name in $(option @streakprompt-names); do
+        case $name in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" "$name" ;; esac
+    done
+    "$(option @streakprompt-bin)" "$@" --view >/dev/null 2>&1 </dev/null || true
+    segment="#{?#{e|<:%s,#{@streakprompt-until}},#{@streakprompt},#(#{q:@streakprompt-bin}$arguments --view)}"
+fi
 
 # Replaces every #{streakprompt} in $1 with the segment's #() command.
 interpolate() {

@@ -288,7 +288,7 @@ public enum CommandTable {
         Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
-        Doctor.self, Sync.self, Help.self, Version.self, Manual.self,
+        Doctor.self, Sync.self, Config.self, Help.self, Version.self, Manual.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }
@@ -298,7 +298,7 @@ public enum CommandTable {
     /// keeps it in step.
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "card", "remind", "export", "import",
-        "init", "git", "completions", "doctor", "sync", "help", "version", "man", "ls",
+        "init", "git", "completions", "doctor", "sync", "config", "help", "version", "man", "ls",
         "untick", "undo", "log", "archive", "unarchive", "rename",
     ]
 

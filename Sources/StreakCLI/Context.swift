@@ -41,10 +41,12 @@ public struct Context {
         store.weekStart = try weekStart()
         if let today {
             store.today = today.day
+            store.now = today.now
         } else if let start = try? dayStart() {
             var moment: Int64? = Clock.now()
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") { moment = TimeInput(text)?.moment(in: zone) }
             store.today = moment.map { DayClock(zone: zone, dayStart: start).day(at: $0) }
+            store.now = moment
         }
     }
 

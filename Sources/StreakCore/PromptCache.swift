@@ -193,6 +193,31 @@ public enum PromptCache {
         return true
     }
 
+    /// Calls `body` with the entries a segment shows, in the order shown: every streak's but
+    /// the archived ones when `names` (separated by single spaces) is empty, else each named
+    /// streak's that the cache has (archived or not). An archived line left out of every
+    /// streak's segment still comes with `shown` false. The prompt and the pre-rendered views
+    /// (`SegmentPlan`) both choose with this.
+    public static func forEachShown(_ bytes: UnsafeBufferPointer<UInt8>, names: String, _ body: (Entry, Bool) -> Void) {
+        if names.isEmpty {
+            scan(bytes) { body($0, !$0.archived); return true }
+            return
+        }
+        var rest = Substring(names)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: " ") ?? rest.endIndex
+            let name = String(rest[..<end])
+            if !name.isEmpty {
+                scan(bytes) { entry in
+                    guard entry.name == name else { return true }
+                    body(entry, true)
+                    return false
+                }
+            }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+    }
+
     /// The cache with the line of `entry`'s streak replaced by `entry`'s line and the header's
     /// stamp by `stamp`, every other line as it was, byte for byte; nil when the file is not a
     /// cache or has no line that reads for the streak (a writer then writes the whole cache).

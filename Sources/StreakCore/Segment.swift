@@ -36,14 +36,15 @@ public enum Host: String, CaseIterable, Sendable {
 public struct SegmentFormat: Sendable, Equatable {
     public enum Piece: Equatable, Sendable {
         case literal(Substring)
-        case icon, count, best, name, state, total, freezes, progress, unit
+        case icon, count, best, name, state, total, freezes, progress, unit, left
     }
 
     public static let defaultText = "{icon}{count}"
 
     /// Every placeholder's name, in the order help lists them (`piece(named:)` reads them; a
     /// test keeps the two in step).
-    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "unit"]
+    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "unit",
+                                      "left"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.
@@ -126,6 +127,7 @@ public struct SegmentFormat: Sendable, Equatable {
         case "freezes": return .freezes
         case "progress": return .progress
         case "unit": return .unit
+        case "left": return .left
         default: return nil
         }
     }
@@ -136,20 +138,40 @@ public struct Segment {
     public var name: String
     public var icon: String
     public var reading: Reading
+    /// A pending streak past the warn time (`SegmentTheme.warnAt`): the warning look, and
+    /// `{left}` shows the time left today.
+    public var warning = false
+    /// Seconds left today, for `{left}` while `warning`; `Segment.leftMarker` in a pre-rendered
+    /// view, where the shell puts the time left in its place.
+    public var secondsLeft: Int64 = 0
 
-    public init(name: String, icon: String, reading: Reading) {
+    /// What `{left}` becomes in a pre-rendered view (`SegmentPlan`): a control character, so
+    /// no streak name, icon or format can make one (they lose every control character).
+    public static let leftMarker: Int64 = -1
+    public static let leftMarkerText = "\u{1F}"
+
+    public init(name: String, icon: String, reading: Reading, warning: Bool = false, secondsLeft: Int64 = 0) {
         self.name = name
         self.icon = icon
         self.reading = reading
+        self.warning = warning
+        self.secondsLeft = secondsLeft
+    }
+
+    /// `3h12m`, `45m`: whole minutes, rounded up (a prompt never says 0m while time is left).
+    /// The shell plugins compute the same text with their own arithmetic.
+    public static func leftText(_ seconds: Int64) -> String {
+        let minutes = (Swift.max(seconds, 0) + 59) / 60
+        return minutes >= 60 ? String(minutes / 60) + "h" + String(minutes % 60) + "m" : String(minutes) + "m"
     }
 
     /// The visible text, before any host escaping.
-    public func text(_ format: SegmentFormat) -> String {
+    public func text(_ format: SegmentFormat, theme: SegmentTheme = .standard) -> String {
         var out = ""
         format.forEachPiece { piece in
             switch piece {
             case .literal(let text): out += String(text)
-            case .icon: out += Text.withoutControls(icon)
+            case .icon: out += Text.withoutControls(theme.icon(for: reading.state, warning: warning) ?? icon)
             case .count: out += String(reading.current)
             case .best: out += String(reading.best)
             case .name: out += Text.withoutControls(name)
@@ -161,58 +183,141 @@ public struct Segment {
                     out += String(reading.progress.done) + "/" + String(reading.progress.needed)
                 }
             case .unit: if reading.unit == .week { out += "w" }
+            case .left:
+                if warning { out += secondsLeft == Segment.leftMarker ? Segment.leftMarkerText : Segment.leftText(secondsLeft) }
             }
         }
         return out
     }
 
     /// The segment as the host must receive it: escaped, and styled by state unless `color`
-    /// is false. Empty text stays empty (no stray colour codes).
-    public func rendered(_ format: SegmentFormat, host: Host, color: Bool) -> String {
-        let text = text(format)
+    /// is false. Empty text stays empty (no stray colour codes), and so does a streak the
+    /// theme hides (broken, or at zero).
+    public func rendered(_ format: SegmentFormat, host: Host, color: Bool, theme: SegmentTheme = .standard) -> String {
+        if theme.hides(reading) { return "" }
+        let text = text(format, theme: theme)
         if text.isEmpty { return "" }
-        let escaped = Segment.escape(text, for: host)
+        let escaped = Segment.escape(text, for: host, keepingLeftMarker: warning && secondsLeft == Segment.leftMarker)
         guard color else { return escaped }
-        let style = Segment.style(for: reading.state)
+        let look = theme.look(for: reading.state, warning: warning)
         let (before, after): (String, String)
         switch host {
-        case .bash: (before, after) = ("\u{01}\u{1B}[" + style.ansi + "m\u{02}", "\u{01}\u{1B}[0m\u{02}")
-        case .zsh: (before, after) = ("%{\u{1B}[" + style.ansi + "m%}", "%{\u{1B}[0m%}")
-        case .fish, .plain: (before, after) = ("\u{1B}[" + style.ansi + "m", "\u{1B}[0m")
-        case .tmux: (before, after) = ("#[" + style.tmuxOn + "]", "#[" + style.tmuxOff + "]")
+        case .bash: (before, after) = ("\u{01}\u{1B}[" + look.ansi + "m\u{02}", "\u{01}\u{1B}[0m\u{02}")
+        case .zsh: (before, after) = ("%{\u{1B}[" + look.ansi + "m%}", "%{\u{1B}[0m%}")
+        case .fish, .plain: (before, after) = ("\u{1B}[" + look.ansi + "m", "\u{1B}[0m")
+        case .tmux: (before, after) = ("#[" + look.tmux + "]", "#[" + look.tmuxOff + "]")
         }
         return before + escaped + after
     }
 
     /// Escapes text so the host prints it literally.
     public static func escape(_ text: String, for host: Host) -> String {
+        escape(text, for: host, keepingLeftMarker: false)
+    }
+
+    static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool) -> String {
         let special: Unicode.Scalar
         switch host {
         case .zsh: special = "%"
         case .tmux: special = "#"
-        case .bash, .fish, .plain: return Text.withoutControls(text)
+        case .bash, .fish, .plain: special = "\u{0}"
         }
-        // Usually there is nothing to double.
-        if !text.utf8.contains(UInt8(special.value)) { return Text.withoutControls(text) }
+        // Usually there is nothing to double and no marker to keep.
+        if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)) {
+            return Text.withoutControls(text)
+        }
         var out = ""
-        for scalar in text.unicodeScalars where !Text.isHidden(scalar) {
+        for scalar in text.unicodeScalars {
+            if keepingLeftMarker, scalar == "\u{1F}" {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            if Text.isHidden(scalar) { continue }
             if scalar == special { out.unicodeScalars.append(special) }
             out.unicodeScalars.append(scalar)
         }
         return out
     }
+}
 
-    struct Style {
-        var ansi: String
-        var tmuxOn: String
-        var tmuxOff: String
+/// How segments look in each state, and which ones show: the styles and icons for done,
+/// pending, warning (pending past the warn time) and broken, per host kind, from
+/// `STREAKPROMPT_*` variables or the config file (see `PromptSettings`).
+public struct SegmentTheme: Sendable, Equatable {
+    /// One state's look: an ANSI SGR parameter list (`32`, `1;31`), a tmux style (`fg=black,bold`),
+    /// and an icon that replaces the streak's (nil: the streak's own).
+    public struct Look: Sendable, Equatable {
+        public var ansi: String
+        public var tmux: String
+        public var icon: String?
+        public var tmuxOff: String { "default" }
+
+        public init(ansi: String, tmux: String, icon: String? = nil) {
+            self.ansi = ansi
+            self.tmux = tmux
+            self.icon = icon
+        }
     }
 
-    static func style(for state: Reading.State) -> Style {
+    public var done = Look(ansi: "32", tmux: "fg=black,bold")
+    public var pending = Look(ansi: "33", tmux: "fg=black,bg=yellow")
+    public var warning = Look(ansi: "1;31", tmux: "fg=white,bg=red,bold")
+    public var broken = Look(ansi: "2", tmux: "fg=colour238")
+    /// Show nothing for a broken streak.
+    public var hideBroken = false
+    /// Show nothing for a streak at zero (broken, or new).
+    public var hideZero = false
+    /// When a pending streak starts to warn, as a wall-clock time (day-start aware: with the
+    /// day starting at 04:00, `01:00` is the night before the day ends); nil: never.
+    public var warnAt: DayStart? = DayStart(seconds: 20 * 3600)
+
+    public static let standard = SegmentTheme()
+
+    public init() {}
+
+    public func look(for state: Reading.State, warning: Bool) -> Look {
         switch state {
-        case .done: return Style(ansi: "32", tmuxOn: "fg=green", tmuxOff: "fg=default")
-        case .pending: return Style(ansi: "33", tmuxOn: "fg=yellow", tmuxOff: "fg=default")
-        case .broken: return Style(ansi: "2", tmuxOn: "dim", tmuxOff: "nodim")
+        case .done: return done
+        case .pending: return warning ? self.warning : pending
+        case .broken: return broken
         }
+    }
+
+    func icon(for state: Reading.State, warning: Bool) -> String? {
+        look(for: state, warning: warning).icon
+    }
+
+    /// Whether every icon the theme sets is ASCII (none set: true).
+    public var iconsAreASCII: Bool {
+        // Four checks, not a loop over an array: the prompt asks (see `Host.init(name:)`).
+        func ascii(_ look: Look) -> Bool { look.icon.map(ASCIIFallback.isASCII) ?? true }
+        return ascii(done) && ascii(pending) && ascii(warning) && ascii(broken)
+    }
+
+    public func hides(_ reading: Reading) -> Bool {
+        (hideBroken && reading.state == .broken) || (hideZero && reading.current == 0)
+    }
+
+    /// Whether an ANSI style is only SGR parameters (digits and `;`): anything else could
+    /// move the cursor or end the escape early.
+    public static func isANSIStyle(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 32 && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x3B }
+    }
+
+    /// Whether a tmux style is only style words (`fg=colour238,bold`, `bg=#303030`): no `]`,
+    /// no `#(`, no format.
+    public static func isTmuxStyle(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 64 else { return false }
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            let ok = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "#")
+                || byte == UInt8(ascii: "-")
+            guard ok else { return false }
+            // `#` only as a colour's first character (`bg=#303030`), never `##` or `#(`.
+            if byte == UInt8(ascii: "#"), previous != UInt8(ascii: "=") { return false }
+            previous = byte
+        }
+        return true
     }
 }

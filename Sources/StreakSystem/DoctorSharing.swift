@@ -1,8 +1,8 @@
 import StreakCore
 
 /// The files that prepare the data folder for sharing between machines: what a sync tool or
-/// git must leave alone (the derived prompt cache, the lock, temporary files of interrupted
-/// writes), and git's union merge for action logs.
+/// git must leave alone (the derived prompt cache and views, the lock, temporary files of
+/// interrupted writes), and git's union merge for action logs.
 ///
 /// Every machine writes only its own `MACHINE.log` and `MACHINE.events`, so logs never conflict; but two machines
 /// with the same host name would append to one file, and git's `merge=union` then keeps both
@@ -19,10 +19,10 @@ public enum SharedFolder {
             switch self {
             case .gitignore:
                 return ["# streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views/"]
             case .stignore:
                 return ["// streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views"]
             case .gitattributes:
                 return ["# streakprompt: a merge keeps every machine's actions from both sides",
                         "*.log merge=union", "*.events merge=union"]

@@ -50,6 +50,42 @@ public struct Environment: Sendable {
         return value
     }
 
+    /// Calls `body` with the index in `names` and the value of each variable named there: one
+    /// pass over the variables, comparing bytes, with a string made only for a value found (the
+    /// prompt reads its settings this way instead of asking for each of them). `names` all
+    /// start with `prefix`, which rules out most variables at once.
+    public func forEach(prefixed prefix: StaticString, names: (Int) -> String, count: Int, _ body: (Int, String) -> Void) {
+        switch source {
+        case .process:
+            guard var entry = Environment.processEntries() else { return }
+            let length = prefix.utf8CodeUnitCount
+            while let pointer = entry.pointee {
+                entry += 1
+                var matches = true
+                for index in 0..<length where UInt8(bitPattern: pointer[index]) != prefix.utf8Start[index] {
+                    matches = false
+                    break
+                }
+                guard matches else { continue }
+                for index in 0..<count {
+                    var name = names(index)
+                    let value: UnsafePointer<CChar>? = name.withUTF8 { bytes in
+                        for (offset, byte) in bytes.enumerated() where UInt8(bitPattern: pointer[offset]) != byte { return nil }
+                        return pointer[bytes.count] == CChar(UInt8(ascii: "=")) ? UnsafePointer(pointer + bytes.count + 1) : nil
+                    }
+                    if let value {
+                        body(index, String(cString: value))
+                        break
+                    }
+                }
+            }
+        case .fixed(let variables):
+            for index in 0..<count {
+                if let value = variables[names(index)] { body(index, value) }
+            }
+        }
+    }
+
     /// Every variable as `NAME=VALUE`, what a child process is started with.
     public func entries() -> [String] {
         switch source {

@@ -12,7 +12,8 @@ public final class PromptSource {
     /// The cache file's bytes.
     public let bytes: UnsafeBufferPointer<UInt8>
     private let file: FileBytes
-    private let home: String
+    /// The data folder.
+    public let home: String
     /// `HOME/streaks/`, the prefix of every streak folder's path.
     private let streaksFolder: String
     private let environment: Environment

@@ -35,6 +35,11 @@ public struct Store: Sendable {
     /// The date the command acts on. A cache line whose plans ahead reach no further than
     /// this date is written as of this date (`Replay.cachedState`); nil: after the last action.
     public var today: StreakDay?
+    /// The moment the command acts at (`--now`, `STREAKPROMPT_NOW`), from which the views are
+    /// rendered when the data changes (`Views`); nil: the clock.
+    public var now: Int64?
+    /// The environment the command runs in, for pushing to tmux (`TmuxPush`); nil: no push.
+    public var environment: Environment?
 
     /// Logs and settings larger than this are refused rather than read into memory (a log
     /// holding a tick a minute for a century is 80 MB less than this; a damaged one can be
@@ -56,6 +61,7 @@ public struct Store: Sendable {
     public init?(_ environment: Environment) {
         guard let home = Store.defaultHome(environment) else { return nil }
         self.init(home: home, machine: environment.machineName)
+        self.environment = environment
     }
 
     /// `STREAKPROMPT_HOME`, else `$XDG_DATA_HOME/streakprompt`, else
@@ -471,7 +477,7 @@ public struct Store: Sendable {
         var cacheProblem: SystemError?
         do throws(SystemError) {
             TestPoint.reach("cache-write")
-            try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
+            try writeCache(bytes)
         } catch {
             cacheProblem = error
         }
@@ -761,12 +767,19 @@ public struct Store: Sendable {
         }
         do throws(SystemError) {
             TestPoint.reach("cache-write")
-            // Derived data: atomic for every reader, but not flushed to disk (doctor rebuilds it).
-            try Files.writeAtomically(cachePath, PromptCache.encode(Array(entries.values), stamp: stamp).utf8,
-                                      durable: false, locked: true)
+            try writeCache(Array(PromptCache.encode(Array(entries.values), stamp: stamp).utf8))
         } catch {
             throw .system(error)
         }
+    }
+
+    /// Writes the prompt cache, then every pre-rendered view from it (`Views`): the one place
+    /// the derived files are written, so every command that changes the data updates the views
+    /// and pushes to tmux. Derived data: atomic for every reader, but not flushed to disk
+    /// (doctor rebuilds it). Call with the lock held.
+    func writeCache(_ bytes: [UInt8]) throws(SystemError) {
+        try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
+        Views.refreshAll(home: home, cache: bytes, now: now ?? Clock.now(), environment: environment ?? Environment([:]))
     }
 
     /// `refreshCache` after a change that is already recorded: a cache that cannot be written
@@ -809,8 +822,7 @@ public struct Store: Sendable {
             entries.append(streak.cacheEntry(zone: zone))
         }
         do throws(SystemError) {
-            try Files.writeAtomically(cachePath, PromptCache.encode(entries, stamp: stamp).utf8, durable: false,
-                                      locked: true)
+            try writeCache(Array(PromptCache.encode(entries, stamp: stamp).utf8))
         } catch {
             throw .system(error)
         }

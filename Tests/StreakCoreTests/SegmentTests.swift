@@ -27,8 +27,10 @@ struct SegmentTests {
         #expect(segment(state: .broken).rendered(format, host: .plain, color: true) == "\u{1B}[2m🔥12\u{1B}[0m")
         #expect(segment().rendered(format, host: .bash, color: true) == "\u{01}\u{1B}[32m\u{02}🔥12\u{01}\u{1B}[0m\u{02}")
         #expect(segment().rendered(format, host: .zsh, color: true) == "%{\u{1B}[32m%}🔥12%{\u{1B}[0m%}")
-        #expect(segment().rendered(format, host: .tmux, color: true) == "#[fg=green]🔥12#[fg=default]")
-        #expect(segment(state: .broken).rendered(format, host: .tmux, color: true) == "#[dim]🔥12#[nodim]")
+        // tmux's default status bar is green: done is black and bold on it, broken dark grey.
+        #expect(segment().rendered(format, host: .tmux, color: true) == "#[fg=black,bold]🔥12#[default]")
+        #expect(segment(state: .pending).rendered(format, host: .tmux, color: true) == "#[fg=black,bg=yellow]🔥12#[default]")
+        #expect(segment(state: .broken).rendered(format, host: .tmux, color: true) == "#[fg=colour238]🔥12#[default]")
         for host in Host.allCases { #expect(segment().rendered(format, host: host, color: false) == "🔥12") }
     }
 

@@ -118,9 +118,9 @@ struct DoctorEndToEndTests {
         try FileManager.default.createDirectory(atPath: box.home + "/.stfolder", withIntermediateDirectories: true)
         let result = try box.sp("doctor")
         #expect(result.status == 0)
-        #expect(result.stdout.contains("warning  \(box.home)/.stignore lacks prompt.cache, .lock, .*.tmp*"))
+        #expect(result.stdout.contains("warning  \(box.home)/.stignore lacks prompt.cache, .lock, .*.tmp*, views"))
         #expect(try box.sp("doctor", "--repair").status == 0)
-        #expect(try box.read(".stignore").contains("prompt.cache\n.lock\n.*.tmp*\n"))
+        #expect(try box.read(".stignore").contains("prompt.cache\n.lock\n.*.tmp*\nviews\n"))
         #expect(try box.sp("doctor").stdout.contains("ok       \(box.home)/.stignore is set up"))
     }
 

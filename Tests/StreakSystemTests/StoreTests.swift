@@ -143,3 +143,27 @@ struct ExecutableLocatorTests {
         #expect(ExecutablePath.search("tool", environment: Environment([:])) == nil)
     }
 }
+
+@Suite("prompt settings")
+struct PromptSettingsTests {
+    /// Each variable is the file key in capitals after `STREAKPROMPT_` (the literals are kept
+    /// in step with the keys here).
+    @Test func variablesFollowTheFileKeys() {
+        for raw in 0..<PromptSettings.Key.count {
+            let key = PromptSettings.Key(rawValue: raw)!
+            #expect(key.variable == "STREAKPROMPT_" + key.fileKey.uppercased().replacingOccurrences(of: "-", with: "_"))
+        }
+        #expect(PromptSettings.Key(rawValue: PromptSettings.Key.count) == nil)
+    }
+
+    @Test func hostileValuesAreRefused() {
+        var theme = SegmentTheme.standard
+        #expect(!PromptSettings.apply(.styleDone, "\u{1B}]0;x\u{7}", to: &theme))
+        #expect(!PromptSettings.apply(.tmuxStyleDone, "fg=red]#(touch x)", to: &theme))
+        #expect(!PromptSettings.apply(.tmuxStyleDone, "##", to: &theme))
+        #expect(PromptSettings.apply(.tmuxStyleDone, "bg=#303030,bold", to: &theme))
+        #expect(PromptSettings.apply(.iconWarn, "⏰\u{1B}[2J", to: &theme) && theme.warning.icon == "⏰[2J")
+        #expect(!PromptSettings.apply(.warnAt, "25:00", to: &theme))
+        #expect(theme.done.ansi == "32")
+    }
+}

@@ -10,7 +10,7 @@ function __streakprompt_complete_is
     set -l command -
     set -l taken 0
     if set -q words[1]
-        if contains -- $words[1] 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'help' 'version' 'man' 'undo' 'ls'
+        if contains -- $words[1] 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' 'undo' 'ls'
             set command $words[1]
             set taken 1
             if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook'
@@ -69,16 +69,19 @@ complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'git' -d 'coun
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'completions' -d 'print shell completions'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'doctor' -d 'checks data, cache, hooks; rebuilds what is derived'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'sync' -d 'commit, merge and push the data folder\'s git repository'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'config' -d 'the effective settings and where each came from'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'help' -d 'show the commands, or one command\'s flags'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'version' -d 'print the version (also --version)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'man' -d 'print the manual page, streakprompt(1), in roff'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'shell' -x -a 'bash zsh fish tmux plain' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'view' -d 'also write this segment\'s pre-rendered view for the plugins (its path first, tmux: pushed)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -l 'version' -s 'V' -d 'print the version'
 complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'shell' -x -a 'bash zsh fish tmux plain' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
 complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
+complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'view' -d 'also write this segment\'s pre-rendered view for the plugins (its path first, tmux: pushed)'
 complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)'
 complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'prompt\'' -a '(__streakprompt_complete_streaks)'
@@ -188,8 +191,9 @@ complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bas
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'config\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -l 'help' -s 'h' -d 'show this help'
-complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick untick status list log add pause unpause archive unarchive rename remove history calendar card remind export import init git completions doctor sync help version man'
+complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick untick status list log add pause unpause archive unarchive rename remove history calendar card remind export import init git completions doctor sync config help version man'
 complete -c streakprompt -n '__streakprompt_complete_is \'version\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'man\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'import git\'' -l 'author' -x -d 'count commits by this address (repeatable; default: user.email and streakprompt.email)'

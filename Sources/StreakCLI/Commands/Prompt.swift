@@ -29,12 +29,13 @@ enum Prompt: Command {
         UTF-8, icons are printed in ASCII: the default icons as \(Icon.palette.map(\.ascii).joined(separator: " ")),
         any other emoji as *.
         """,
-        flags: [shell, format, CommandTable.now],
+        flags: [shell, format, view, CommandTable.now],
         arguments: .streakName(existing: true), count: 0...64)
 
     static let shell = FlagSpec("--shell", .choice("SHELL", noun: "shell", words: CommandTable.hosts),
                                 help: "escape for bash, zsh, fish, tmux or plain (default plain)")
     static let format = FlagSpec("--format", .text("FMT"), help: "segment format, e.g. '{icon}{count}'")
+    static let view = FlagSpec("--view", help: "also write this segment's pre-rendered view for the plugins (its path first, tmux: pushed)")
 
     /// What the prompt was asked for.
     struct Options {
@@ -42,6 +43,8 @@ enum Prompt: Command {
         var shell: String?
         var format: String?
         var now: String?
+        /// `--view`: write the pre-rendered view (`Views`) too.
+        var view = false
         /// Invoked without the word `prompt`: a word that is no streak may be a mistyped command.
         var bare = true
     }
@@ -79,7 +82,8 @@ enum Prompt: Command {
 
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
         let options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
-                              format: invocation.text(format), now: invocation.text(CommandTable.now), bare: bare)
+                              format: invocation.text(format), now: invocation.text(CommandTable.now),
+                              view: invocation.has(view), bare: bare)
         return render(options, out: context.out, environment: context.environment)
     }
 
@@ -107,6 +111,8 @@ enum Prompt: Command {
         while let word = next() {
             if word == "--", !flagsDone {
                 flagsDone = true
+            } else if word == "--view", !flagsDone {
+                options.view = true
             } else if word.hasPrefix("-"), !flagsDone {
                 var name = word
                 var value: String?
@@ -202,51 +208,59 @@ enum Prompt: Command {
         }
         let today = dayStart.day(of: zone.local(at: now!).local)
         let color = !environment.colorDisabled
+        let theme = PromptSettings.theme(environment)
         // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
         defer { source.finish() }
+
+        if options.view {
+            // The plugin's fallback: write the view it reads from now on (its path first, for
+            // the plugin to keep; tmux's is pushed instead). A view that cannot be written
+            // leaves the first line empty: the plugin keeps running the binary.
+            let spec = Views.Spec(host: host, names: options.names.joined, format: format.text, color: color,
+                                  ascii: !environment.isUTF8, zone: environment.value("TZ"), dayStart: dayStart,
+                                  weekStart: weekStart, theme: theme, registered: now!,
+                                  tmuxSocket: TmuxPush.socket(environment))
+            var path = try? Views.write(spec, home: source.home, cache: bytes, now: now!, locked: false)
+            // A change that wrote the cache (and the views) after this prompt read it must not
+            // be hidden by this older view: then the view goes, and the next prompt asks again.
+            if let written = path, (try? Files.readBytes(Store.cachePath(home: source.home), limit: PromptCache.maxBytes))
+                .map({ $0.buffer.elementsEqual(bytes) }) != true {
+                try? Files.remove(written)
+                path = nil
+            }
+            if host == .tmux {
+                if let path { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now!, environment: environment) }
+            } else {
+                out.write((path ?? "") + "\n")
+            }
+        }
 
         var wrote = false
         // Whether the locale can show UTF-8, read at the first segment that is not ASCII. A
         // segment is ASCII when its format's text and its icon are (names and numbers are).
-        let formatIsASCII = ASCIIFallback.isASCII(format.text)
+        let formatIsASCII = ASCIIFallback.isASCII(format.text) && theme.iconsAreASCII
         var charsetKnown = false
         var ascii = false
-        func show(_ entry: PromptCache.Entry) {
+        var window = SegmentPlan.WarnWindow()
+        PromptCache.forEachShown(bytes, names: options.names.joined) { entry, shown in
             source.showing(entry, today: today, weekStart: weekStart)
+            // An archived line is still checked (another machine may have unarchived it).
+            guard shown else { return }
             let reading = entry.progress.reading(on: today, zone: zone)
-            var text = Segment(name: entry.name, icon: entry.icon, reading: reading)
-                .rendered(format, host: host, color: color)
-            guard !text.isEmpty else { return }
-            if !formatIsASCII || !ASCIIFallback.isASCII(entry.icon) {
-                if !charsetKnown {
-                    ascii = !environment.isUTF8
-                    charsetKnown = true
-                }
-                if ascii { text = ASCIIFallback.text(text) }
+            var secondsLeft: Int64 = 0
+            let warning = reading.state == .pending
+                && SegmentPlan.warning(reading, now: now!, zone: zone, dayStart: dayStart, weekStart: weekStart,
+                                       theme: theme, window: &window, secondsLeft: &secondsLeft)
+            if !formatIsASCII || !ASCIIFallback.isASCII(entry.icon), !charsetKnown {
+                ascii = !environment.isUTF8
+                charsetKnown = true
             }
+            let text = Views.render(entry, reading, warning: warning, secondsLeft: secondsLeft, format: format, host: host,
+                                    color: color, theme: theme, ascii: ascii)
+            guard !text.isEmpty else { return }
             if wrote { out.write(" ") }
             out.write(text)
             wrote = true
-        }
-        if options.names.isEmpty {
-            // Every streak but the archived ones (a streak named is shown all the same). An
-            // archived line is still checked: another machine may have unarchived it.
-            PromptCache.scan(bytes) { entry in
-                if entry.archived {
-                    source.showing(entry, today: today, weekStart: weekStart)
-                } else {
-                    show(entry)
-                }
-                return true
-            }
-        } else {
-            options.names.forEach { name in
-                PromptCache.scan(bytes) { entry in
-                    guard entry.name == name else { return true }
-                    show(entry)
-                    return false
-                }
-            }
         }
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
         // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is

@@ -1,0 +1,37 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt config`: the segment's effective styles, icons and options, and where each
+/// came from (a `STREAKPROMPT_*` variable, a line of the config file, or the default).
+enum Config: Command {
+    static let spec = CommandSpec(
+        ["config"], usage: "", summary: "the effective settings and where each came from",
+        details: """
+        Styles, icons and options of the prompt segment, per state: done, pending, warn (a
+        pending streak past the warn time, with {left} the time left today) and broken. Each is
+        read from its STREAKPROMPT_* variable, else from the config file
+        ($XDG_CONFIG_HOME/streakprompt/config, else ~/.config/streakprompt/config: lines of
+        key = value, # for comments), else the default. Values that do not read are ignored
+        and listed here. The pre-rendered views the shell plugins read are written again at
+        the next change of the data (or the next prompt whose settings changed).
+        """)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let (settings, problems, file) = PromptSettings.explain(context.environment)
+        context.out.line("config file: \(file ?? "none (no HOME)")")
+        let width = settings.map { $0.key.fileKey.count }.max() ?? 0
+        for setting in settings {
+            let key = setting.key.fileKey.padding(to: width)
+            let value = setting.value.isEmpty ? "(the streak's own)" : Text.visible(setting.value)
+            context.out.line("\(key) = \(value)  [\(setting.source)]")
+        }
+        for problem in problems { Exit.warn(problem) }
+        return 0
+    }
+}
+
+private extension String {
+    func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(0, width - count))
+    }
+}

@@ -1,0 +1,291 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// Pre-rendered views: the segment a shell plugin asked for (its host, streaks, format and
+/// settings), for now and the days ahead (`SegmentPlan`), written again with every change to
+/// the data, so the plugin shows it with a builtin read and its own clock instead of running
+/// the binary before every prompt.
+///
+/// ```
+/// HOME/views/ID
+///   streakprompt-view 1
+///   watch<TAB>NAME NAME ...            streak folders it shows (a folder newer than the file: stale)
+///   UNTIL<TAB>DEADLINE<TAB>TEXT        one piece a line, in time order; UNTIL 0: for ever
+///   ...
+///   end
+///   spec<TAB>HOST<TAB>NAMES<TAB>FORMAT<TAB>COLOR<TAB>ASCII<TAB>TZ<TAB>DAY-START<TAB>WEEK-START<TAB>TMUX-SOCKET<TAB>REGISTERED
+///   theme<TAB>KEY=VALUE<TAB>...
+/// ```
+/// A plugin reads the first lines up to the piece whose `UNTIL` is after its clock, and puts
+/// the time left until `DEADLINE` where a text holds the `{left}` marker (a control character no
+/// data can make). It runs the binary instead when the file is missing, has another first line,
+/// is older than a folder it watches or than the streaks folder, or has no piece for now.
+/// `ID` is a checksum of the spec: shells with the same settings share one file. A view nobody
+/// asked for in `keepDays` days is removed at the next change.
+public enum Views {
+    public static let magic = "streakprompt-view 1"
+    public static let keepDays: Int64 = 30
+    /// More views than this are not written (each change of the data rewrites every view).
+    public static let limit = 64
+
+    public static func folder(home: String) -> String { Paths.join(home, "views") }
+
+    /// What a view shows and how: everything its text depends on besides the data.
+    public struct Spec: Equatable, Sendable {
+        public var host: Host
+        /// Streak names separated by single spaces; empty: every streak.
+        public var names: String
+        public var format: String
+        public var color: Bool
+        public var ascii: Bool
+        /// `TZ` as the plugin had it; nil: unset (the system zone).
+        public var zone: String?
+        public var dayStart: DayStart
+        public var weekStart: WeekStart
+        public var theme: SegmentTheme
+        public var registered: Int64
+        /// The tmux server a tmux view is pushed to (the socket of `TMUX` when it was asked
+        /// for); nil: the default server.
+        public var tmuxSocket: String?
+
+        public init(host: Host, names: String, format: String, color: Bool, ascii: Bool, zone: String?,
+                    dayStart: DayStart, weekStart: WeekStart, theme: SegmentTheme, registered: Int64,
+                    tmuxSocket: String? = nil) {
+            self.host = host
+            self.names = names
+            self.format = Text.withoutControls(format)
+            self.color = color
+            self.ascii = ascii
+            self.zone = zone.map(Text.withoutControls)
+            self.dayStart = dayStart
+            self.weekStart = weekStart
+            self.theme = theme
+            self.registered = registered
+            self.tmuxSocket = host == .tmux ? tmuxSocket.map(Text.withoutControls).flatMap { $0.isEmpty ? nil : $0 } : nil
+        }
+
+        /// The spec's lines, without the registration time: what the ID is a checksum of.
+        var identity: String {
+            let flags = (color ? "1" : "0") + "\t" + (ascii ? "1" : "0")
+            var text = "spec\t\(host.rawValue)\t\(names)\t\(format)\t\(flags)\t\(zone ?? "-")\t\(dayStart)\t\(weekStart.shortName)\t\(tmuxSocket ?? "-")"
+            text += "\ntheme"
+            for raw in 0..<PromptSettings.Key.count {
+                let key = PromptSettings.Key(rawValue: raw)!
+                text += "\t" + key.fileKey + "=" + PromptSettings.value(of: key, in: theme)
+            }
+            return text
+        }
+
+        public var id: String { Spec.id(host: host, identity: identity) }
+
+        /// The view's name from its identity (`identity`, worked out once by callers that also
+        /// write it).
+        static func id(host: Host, identity: String) -> String {
+            // FNV-1a, 64 bits: a name, not a secret.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in identity.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            let digits = Array("0123456789abcdef".utf8)
+            var text = ""
+            for shift in stride(from: 60, through: 0, by: -4) {
+                text.unicodeScalars.append(Unicode.Scalar(digits[Int((hash >> UInt64(shift)) & 0xF)]))
+            }
+            return host.rawValue + "-" + text
+        }
+
+        func lines(_ identity: String) -> String {
+            let first = identity.prefix { $0 != "\n" }
+            return first + "\t" + String(registered) + identity.drop { $0 != "\n" } + "\n"
+        }
+
+        /// The spec in a view file's bytes, or nil when it has none that reads.
+        static func parse(_ bytes: [UInt8]) -> Spec? {
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            guard let specIndex = lines.lastIndex(where: { $0.starts(with: "spec\t".utf8) }), specIndex + 1 < lines.count
+            else { return nil }
+            let fields = lines[specIndex].split(separator: 0x09, omittingEmptySubsequences: false).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            guard fields.count == 11, let host = Host(name: fields[1]), let dayStart = DayStart(fields[7]),
+                  let weekStart = WeekStart(fields[8]), let registered = Int64(fields[10])
+            else { return nil }
+            var theme = SegmentTheme.standard
+            let themeFields = lines[specIndex + 1].split(separator: 0x09, omittingEmptySubsequences: false)
+            guard themeFields.first.map({ $0.elementsEqual("theme".utf8) }) == true else { return nil }
+            for field in themeFields.dropFirst() {
+                guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+                let found = field[..<equals].withUnsafeBufferPointer { buffer in
+                    PromptSettings.Key(fileKey: buffer[...])
+                }
+                guard let key = found else { return nil }
+                PromptSettings.apply(key, String(decoding: field[(equals + 1)...], as: UTF8.self), to: &theme)
+            }
+            for name in fields[2].split(separator: " ") where StreakName.problem(with: String(name)) != nil { return nil }
+            return Spec(host: host, names: fields[2], format: fields[3], color: fields[4] == "1", ascii: fields[5] == "1",
+                        zone: fields[6] == "-" ? nil : fields[6], dayStart: dayStart, weekStart: weekStart, theme: theme,
+                        registered: registered, tmuxSocket: fields[9] == "-" ? nil : fields[9])
+        }
+    }
+
+    /// One streak's segment in a view or a prompt: the one renderer both use.
+    public static func render(_ entry: PromptCache.Entry, _ reading: Reading, warning: Bool, secondsLeft: Int64,
+                              format: SegmentFormat, host: Host, color: Bool, theme: SegmentTheme, ascii: Bool) -> String {
+        let text = Segment(name: entry.name, icon: entry.icon, reading: reading, warning: warning, secondsLeft: secondsLeft)
+            .rendered(format, host: host, color: color, theme: theme)
+        return ascii ? ASCIIFallback.text(text) : text
+    }
+
+    /// The view file's text for `spec` from the cache's bytes, from `now` on.
+    public static func text(_ spec: Spec, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
+        text(spec, identity: spec.identity, cache: cache, now: now)
+    }
+
+    static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
+        var entries: [PromptCache.Entry] = []
+        PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
+            if shown { entries.append(entry) }
+        }
+        let format = SegmentFormat(spec.format)
+        let zone = LocalZone()
+        let pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
+                                        theme: spec.theme) { entry, reading, warning in
+            render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
+                   color: spec.color, theme: spec.theme, ascii: spec.ascii)
+        }
+        var watched = ""
+        for entry in entries { watched += (watched.isEmpty ? "" : " ") + entry.name }
+        if !spec.names.isEmpty {
+            for name in spec.names.split(separator: " ") where !entries.contains(where: { $0.name == name }) {
+                watched += (watched.isEmpty ? "" : " ") + name
+            }
+        }
+        var text = magic + "\nwatch\t" + watched + "\n"
+        for piece in pieces { text += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
+        return text + "end\n" + spec.lines(identity)
+    }
+
+    /// Writes the view `spec` asks for from the cache's bytes; returns its path.
+    @discardableResult
+    public static func write(_ spec: Spec, home: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
+                             locked: Bool = true) throws(SystemError) -> String {
+        let folder = folder(home: home)
+        if !Files.isFolder(folder) { try Files.makeFolders(folder, mode: 0o700) }
+        let identity = spec.identity
+        let path = Paths.join(folder, Spec.id(host: spec.host, identity: identity))
+        let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now) }
+        try Files.writeAtomically(path, text.utf8, durable: false, locked: locked)
+        return path
+    }
+
+    /// Writes every view again after the data changed (the cache was just written with
+    /// `cache`), and pushes tmux views to a reachable tmux server; removes views nobody asked
+    /// for in `keepDays` days. Never fails the change that called it: a view it cannot write
+    /// is removed, so its plugin runs the binary instead of showing an old text.
+    public static func refreshAll(home: String, cache: [UInt8], now: Int64, environment: Environment) {
+        let folder = folder(home: home)
+        guard let names = try? Files.list(folder) else { return }
+        var written = 0
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = Paths.join(folder, name)
+            guard written < limit, let bytes = try? Files.read(path, limit: PromptCache.maxBytes),
+                  let spec = Spec.parse(bytes), spec.id == name, now - spec.registered < keepDays * 86400
+            else {
+                try? Files.remove(path)
+                continue
+            }
+            written += 1
+            do throws(SystemError) {
+                let path = try cache.withUnsafeBufferPointer { (buffer) throws(SystemError) -> String in
+                    try write(spec, home: home, cache: buffer, now: now)
+                }
+                if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
+            } catch {
+                try? Files.remove(path)
+            }
+        }
+    }
+
+    /// Runs `body` with `TZ` set to `zone` (unset for nil), as the plugin that asked for the
+    /// view has it, then puts the process's back.
+    static func withZone<T>(_ zone: String?, _ body: () -> T) -> T {
+        let old = getenv("TZ").map { String(cString: $0) }
+        guard old != zone else { return body() }
+        if let zone { setenv("TZ", zone, 1) } else { unsetenv("TZ") }
+        tzset()
+        defer {
+            if let old { setenv("TZ", old, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        return body()
+    }
+
+    /// The piece of a view file shown at `now`: its text with `{left}` filled, as a plugin
+    /// picks it; nil when the plugin would run the binary (no piece for now, not a view).
+    public static func pick(_ bytes: [UInt8], now: Int64) -> String? {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard lines.count > 2, lines[0].elementsEqual(magic.utf8) else { return nil }
+        for line in lines.dropFirst(2) {
+            if line.elementsEqual("end".utf8) { return nil }
+            let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let until = Int64(String(decoding: fields[0], as: UTF8.self)),
+                  let deadline = Int64(String(decoding: fields[1], as: UTF8.self))
+            else { return nil }
+            guard until == 0 || now < until else { continue }
+            let text = String(decoding: fields[2], as: UTF8.self)
+            let left = Segment.leftText(deadline - now)
+            return deadline == 0 ? text : text.split(separator: "\u{1F}", omittingEmptySubsequences: false).joined(separator: left)
+        }
+        return nil
+    }
+}
+
+/// Puts a tmux view's text into tmux's global option `@streakprompt` (and the instant it
+/// stops being valid into `@streakprompt-until`), so `status-right` shows it with no process
+/// per refresh. Only when a tmux server is reachable: `TMUX` is set (a command run inside
+/// tmux), or the default server's socket exists.
+public enum TmuxPush {
+    /// The socket of the tmux server this process runs in (`TMUX`), if any.
+    public static func socket(_ environment: Environment) -> String? {
+        guard let value = environment.nonEmpty("TMUX") else { return nil }
+        let path = String(value.prefix { $0 != "," })
+        return path.hasPrefix("/") ? path : nil
+    }
+
+    public static func reachable(_ environment: Environment, socket: String?) -> Bool {
+        if let socket { return Files.exists(socket) }
+        if environment.nonEmpty("TMUX") != nil { return true }
+        let base = environment.nonEmpty("TMUX_TMPDIR") ?? "/tmp"
+        return Files.exists(Paths.join(base, "tmux-\(getuid())/default"))
+    }
+
+    public static func push(viewPath: String, socket: String?, now: Int64, environment: Environment) {
+        guard reachable(environment, socket: socket), let bytes = try? Files.read(viewPath, limit: PromptCache.maxBytes) else { return }
+        let text = Views.pick(bytes, now: now) ?? ""
+        var until: Int64 = 0
+        for line in bytes.split(separator: 0x0A).dropFirst(2) {
+            let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let value = Int64(String(decoding: fields[0], as: UTF8.self)) else { break }
+            if value == 0 || now < value {
+                until = value == 0 ? TimeInput.latest : value
+                // A {left} changes by the minute: valid to the next minute only.
+                if let deadline = Int64(String(decoding: fields[1], as: UTF8.self)), deadline != 0 {
+                    let rest = (deadline - now) % 60
+                    until = Swift.min(until, now + (rest == 0 ? 60 : rest))
+                }
+                break
+            }
+        }
+        let server = socket.map { ["-S", $0] } ?? []
+        _ = try? Subprocess.run(["tmux"] + server + ["set-option", "-gq", "@streakprompt", text, ";",
+                                 "set-option", "-gq", "@streakprompt-until", String(until)],
+                                environment: environment, limit: 1 << 16, timeout: 2000)
+    }
+}

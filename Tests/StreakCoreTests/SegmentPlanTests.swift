@@ -1,0 +1,117 @@
+import StreakCore
+import StreakTestSupport
+import Testing
+
+/// The pre-rendered segment: at every instant, the piece a plugin picks is what the prompt
+/// itself would print then.
+@Suite("segment plan")
+struct SegmentPlanTests {
+    static let format = SegmentFormat("{icon}{count}{unit} {progress}{left}")
+
+    static func render(_ entry: PromptCache.Entry, _ reading: Reading, warning: Bool, secondsLeft: Int64) -> String {
+        Segment(name: entry.name, icon: entry.icon, reading: reading, warning: warning, secondsLeft: secondsLeft)
+            .rendered(format, host: .zsh, color: true)
+    }
+
+    /// What a plugin shows at `now`: the first piece valid then, `{left}` filled in.
+    static func pick(_ pieces: [SegmentPlan.Piece], now: Int64) -> String? {
+        guard let piece = pieces.first(where: { $0.until == 0 || now < $0.until }) else { return nil }
+        guard piece.deadline != 0 else { return piece.text }
+        return piece.text.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            .joined(separator: Segment.leftText(piece.deadline - now))
+    }
+
+    /// What the prompt prints at `now` (the binary's path: `Prompt.write`).
+    static func direct(_ entries: [PromptCache.Entry], now: Int64, zone: some ZoneRules, dayStart: DayStart,
+                       theme: SegmentTheme) -> String {
+        let today = DayClock(zone: zone, dayStart: dayStart).day(at: now)
+        var texts: [String] = []
+        for entry in entries {
+            let reading = entry.progress.reading(on: today, zone: zone)
+            var left: Int64 = 0
+            let warning = SegmentPlan.warning(reading, now: now, zone: zone, dayStart: dayStart, weekStart: .monday,
+                                              theme: theme, secondsLeft: &left)
+            let text = render(entry, reading, warning: warning, secondsLeft: left)
+            if !text.isEmpty { texts.append(text) }
+        }
+        return texts.joined(separator: " ")
+    }
+
+    @Test func dayEndsFollowTheDayStartAndTheZone() {
+        let berlin = TableZone.berlin
+        // 02:30 does not exist on 2026-03-29: the date before ends when the clock jumps past it.
+        let start = DayStart(seconds: 2 * 3600 + 1800)
+        #expect(SegmentPlan.end(of: .d("2026-03-28"), zone: berlin, dayStart: start) == TableZone.utcMoment(2026, 3, 29, 1))
+        #expect(SegmentPlan.end(of: .d("2026-11-21"), zone: berlin, dayStart: DayStart("04:00")!)
+            == TableZone.utcMoment(2026, 11, 22, 3))
+        // Samoa skipped 2011-12-30: the 29th ends where the 31st begins.
+        #expect(SegmentPlan.end(of: .d("2011-12-29"), zone: TableZone.samoa, dayStart: .midnight)
+            == TableZone.utcMoment(2011, 12, 30, 10))
+        // A warn time before the day start is the night before the date ends.
+        #expect(SegmentPlan.warnStart(of: .d("2026-11-21"), zone: berlin, dayStart: DayStart("04:00")!,
+                                      warnAt: DayStart("01:00")!) == TableZone.utcMoment(2026, 11, 22, 0))
+    }
+
+    @Test func warningStartsAtTheWarnTimeOnlyWhenPending() {
+        let zone = TableZone.utc
+        let rules = Rules(mode: .days(Schedule.weekdays))
+        // Friday 2026-11-20 met; Monday 2026-11-23 pending.
+        let progress = Replay(days: [.d("2026-11-19"), .d("2026-11-20")], rules: rules, zone: zone).progress
+        let theme = SegmentTheme.standard
+        var left: Int64 = 0
+        func warns(_ day: String, _ hour: Int, _ minute: Int = 0) -> Bool {
+            let moment = LocalDateTime(day: .d(day), secondOfDay: hour * 3600 + minute * 60).utcSeconds
+            return SegmentPlan.warning(progress.reading(on: .d(day), zone: zone), now: moment, zone: zone,
+                                       dayStart: .midnight, weekStart: .monday, theme: theme, secondsLeft: &left)
+        }
+        #expect(!warns("2026-11-21", 21))  // Saturday: a rest day
+        #expect(!warns("2026-11-23", 19, 59))
+        #expect(warns("2026-11-23", 20))
+        #expect(left == 4 * 3600)
+        #expect(Segment.leftText(left) == "4h0m")
+        #expect(Segment.leftText(61) == "2m" && Segment.leftText(60) == "1m" && Segment.leftText(3599) == "1h0m")
+        #expect(!warns("2026-11-20", 21))  // done
+        var off = theme
+        off.warnAt = nil
+        #expect(!SegmentPlan.warning(progress.reading(on: .d("2026-11-23"), zone: zone),
+                                     now: LocalDateTime(day: .d("2026-11-23"), secondOfDay: 22 * 3600).utcSeconds,
+                                     zone: zone, dayStart: .midnight, weekStart: .monday, theme: off, secondsLeft: &left))
+    }
+
+    /// For random histories in zones with DST changes and a skipped date, with and without a
+    /// day start: the piece picked at every sampled instant of the 40 days ahead is the
+    /// prompt's own text then.
+    @Test(arguments: [0, 1, 2, 3])
+    func pickedPieceIsThePromptEverywhere(_ zoneIndex: Int) {
+        let zones = [TableZone.berlin, TableZone.saoPaulo, TableZone.samoa, TableZone.kiritimati]
+        let zone = zones[zoneIndex]
+        let starts: [StreakDay] = [.d("2026-02-20"), .d("2018-10-20"), .d("2011-12-10"), .d("2026-06-01")]
+        var random = SeededRandom(seed: UInt64(7 + zoneIndex))
+        for round in 0..<6 {
+            let dayStart = round % 2 == 0 ? DayStart.midnight : DayStart("04:00")!
+            var theme = SegmentTheme.standard
+            theme.warnAt = round % 3 == 2 ? DayStart("01:30") : DayStart("20:00")
+            var entries: [PromptCache.Entry] = []
+            for (index, rules) in [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)),
+                                   Rules(goal: 1)].enumerated() {
+                var days: [StreakDay] = []
+                for offset in 0..<20 where random.next() % 3 != 0 { days.append(starts[zoneIndex] + offset) }
+                let progress = Replay(days: days, rules: rules, zone: zone).progress
+                entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: progress))
+            }
+            let from = LocalDateTime(day: starts[zoneIndex] + 19, secondOfDay: 15 * 3600).utcSeconds - Int64(random.next() % 7200)
+            let pieces = SegmentPlan.pieces(entries, from: from, zone: zone, dayStart: dayStart, weekStart: .monday,
+                                            theme: theme) { entry, reading, warning in
+                SegmentPlanTests.render(entry, reading, warning: warning, secondsLeft: warning ? Segment.leftMarker : 0)
+            }
+            #expect(pieces.count < 80, "merged: \(pieces.count) pieces")
+            var now = from
+            while now < from + 39 * 86400 {
+                let expected = SegmentPlanTests.direct(entries, now: now, zone: zone, dayStart: dayStart, theme: theme)
+                #expect(SegmentPlanTests.pick(pieces, now: now) == expected, "zone \(zoneIndex) round \(round) at \(now)")
+                if SegmentPlanTests.pick(pieces, now: now) != expected { return }
+                now += 1013 + Int64(random.next() % 1800)
+            }
+        }
+    }
+}

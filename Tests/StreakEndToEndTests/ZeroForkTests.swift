@@ -1,0 +1,311 @@
+import Foundation
+import StreakTestSupport
+import Testing
+
+/// The zero-fork prompt: the pre-rendered views the data changes write, read by the real bash
+/// and zsh plugins with the shell's own clock, against the binary's own segment.
+@Suite("zero-fork prompt")
+struct ZeroForkTests {
+    /// The moment of a wall-clock time in `zone`, as seconds since the epoch.
+    static func moment(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0,
+                       zone: String) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
+                                                      second: second))!
+        return Int(date.timeIntervalSince1970)
+    }
+
+    static func pick(_ random: inout SeededRandom, _ count: Int) -> Int { Int(random.next() % UInt64(count)) }
+
+    /// The binary's segment at `now`, in colour as a shell plugin has it.
+    func segment(_ box: Sandbox, _ arguments: [String], now: String) throws -> String {
+        let result = try box.spArgs(["prompt"] + arguments + ["--now", now], env: ["TERM": "xterm-256color"])
+        guard result.status == 0, result.stderr.isEmpty else { throw TestFailure("prompt failed: \(result)") }
+        return result.stdout
+    }
+
+    /// Functions both shells run: `register T` asks the binary for the view at T as the
+    /// plugin's fallback does; `check T` compares the plugin's builtin read at the shell clock
+    /// T with the binary's segment at T; `tick NAME T` changes the data at T.
+    static func harness(_ shellName: String) -> String {
+        """
+        register() {
+            __streakprompt_view_key
+            out=$(streakprompt prompt --shell \(shellName) --view --now "@$1")
+            __streakprompt_view=${out%%$'\\n'*}
+            __streakprompt_view_for=$__streakprompt_key
+        }
+        check() {
+            expected=$(streakprompt prompt --shell \(shellName) --now "@$1")
+            EPOCHSECONDS=$1
+            STREAKPROMPT_SEGMENT=
+            if [[ ! -f $__streakprompt_view ]]; then
+                # Not asked for in a month of simulated time: removed, as designed; ask again.
+                register "$1"
+                echo "registered again at $1"
+            fi
+            __streakprompt_view_key
+            if ! __streakprompt_read_view; then
+                echo "FALLBACK at $1"
+                return 0
+            fi
+            [[ $STREAKPROMPT_SEGMENT == "$expected" ]] || printf 'MISMATCH at %s: view %q binary %q\\n' "$1" "$STREAKPROMPT_SEGMENT" "$expected"
+        }
+        tick() { STREAKPROMPT_NOW="@$2" streakprompt tick --quiet "$1"; }
+
+        """
+    }
+
+    /// A year of daily life in New York (two DST changes) with a 04:00 day start, a weekday
+    /// schedule with freezes and a weekly target: ticks on most days at any hour (some after
+    /// midnight, which count for the day before), checked before the day start, at noon, just
+    /// before and after the warn time and late at night.
+    static func yearScript(_ shellName: String) -> String {
+        let zone = "America/New_York"
+        var random = SeededRandom(seed: 20261123)
+        var lines: [String] = []
+        lines.append("register \(moment(2026, 1, 5, 3, 0, zone: zone))")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        var day = calendar.date(from: DateComponents(year: 2026, month: 1, day: 5))!
+        for _ in 0..<365 {
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            let (y, m, d) = (parts.year!, parts.month!, parts.day!)
+            func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { moment(y, m, d, hour, minute, second, zone: zone) }
+            // The day's events in time order: a tick changes the data from its moment on.
+            var events: [(Int, String)] = [(at(3, 59, 30), "check"), (at(12, 0), "check"), (at(19, 59, 59), "check"),
+                                            (at(20, 0), "check"), (at(23, 17, 41), "check")]
+            // Runs of misses now and then (freezes spent, then broken).
+            let active = pick(&random, 100) >= (d % 17 == 0 ? 90 : 25)
+            if active {
+                let hour = [7, 9, 13, 18, 21, 22][pick(&random, 6)]
+                events.append((at(hour, pick(&random, 60)), "tick s"))
+                if pick(&random, 3) > 0 { events.append((at(hour, 30, 1), "tick w")) }
+            } else if pick(&random, 4) == 0 {
+                // After midnight: counts for this date (the day starts at 04:00).
+                let next = calendar.date(byAdding: .day, value: 1, to: day)!
+                let n = calendar.dateComponents([.year, .month, .day], from: next)
+                events.append((moment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
+            }
+            for (time, what) in events.sorted(by: { $0.0 < $1.0 }) { lines.append("\(what) \(time)") }
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        return harness(shellName) + lines.joined(separator: "\n") + "\n"
+    }
+
+    func yearBox() throws -> Sandbox {
+        let box = try Sandbox(tz: "America/New_York", extra: [
+            "STREAKPROMPT_DAY_START": "04:00",
+            "STREAKPROMPT_FORMAT": "{icon}{count}{unit} {progress}{left}",
+        ])
+        try box.sp("add", "s", "--schedule", "weekdays", "--freezes", "3", "--earn-freeze", "10", "--from", "2026-01-01")
+        try box.sp("add", "w", "--target", "3/week", "--from", "2026-01-01")
+        return box
+    }
+
+    @Test(arguments: ["bash", "zsh"])
+    func viewAndBinaryAgreeEveryDayOfAYear(_ shellName: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try yearBox()
+        let plugin = try box.file("plugin.\(shellName)", try box.initText(shellName))
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        let prelude = shellName == "bash" ? "unset EPOCHSECONDS\n" : ""
+        let script = prelude + "source '\(plugin)'\n" + ZeroForkTests.yearScript(shellName)
+        let result = try shell(program, options, script: script, in: box)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let problems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("FALLBACK") }
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    }
+
+    /// A wrapper that counts the binary's runs.
+    func countingBinary(_ box: Sandbox) throws -> String {
+        try box.file("counting/streakprompt", """
+            #!/bin/sh
+            echo run >> '\(box.root.path)/runs'
+            exec '\(Binary.path)' "$@"
+            """, executable: true)
+    }
+
+    func runs(_ box: Sandbox) -> Int {
+        ((try? String(contentsOfFile: box.root.path + "/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
+    }
+
+    /// The shell's clock moved by faketime (which the static binary ignores: a run of it would
+    /// show the real date's segment) crosses midnight: the segment turns pending with no run.
+    @Test(arguments: ["bash", "zsh"])
+    func crossingMidnightNeedsNoBinary(_ shellName: String) throws {
+        guard let program = tool(shellName), let faketime = tool("faketime") else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q", "--now", "2026-06-09T10:00")
+        try box.sp("tick", "q", "--now", "2026-06-10T10:00")
+        let bin = try countingBinary(box)
+        let plugin = try box.file("plugin", try box.initText(shellName))
+        let zsh = shellName == "zsh" ? "zmodload zsh/datetime\n" : ""
+        let script = """
+            \(zsh)source '\(plugin)'
+            STREAKPROMPT_BIN='\(bin)'
+            __streakprompt_view_key
+            out=$('\(Binary.path)' prompt --shell \(shellName) --view --now 2026-06-10T23:00)
+            __streakprompt_view=${out%%$'\\n'*}
+            __streakprompt_view_for=$__streakprompt_key
+            __streakprompt_refresh
+            printf 'before %q\\n' "$STREAKPROMPT_SEGMENT"
+            sleep 3
+            __streakprompt_refresh
+            printf 'after %q\\n' "$STREAKPROMPT_SEGMENT"
+            """
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        var env = try box.shellEnvironment(["STREAKPROMPT_BIN": bin, "FAKETIME_DONT_FAKE_MONOTONIC": "1"])
+        env["PATH"] = (bin as NSString).deletingLastPathComponent + ":" + env["PATH"]!
+        let result = try run(faketime, ["-f", "@2026-06-10 23:59:58", program] + options + ["-c", script], environment: env,
+                             directory: box.root.path)
+        #expect(result.status == 0, "\(result)")
+        let host = shellName == "bash" ? "bash" : "zsh"
+        let done = try segment(box, ["--shell", host], now: "2026-06-10T23:59:58")
+        let pending = try segment(box, ["--shell", host], now: "2026-06-11T00:00:01")
+        #expect(done != pending)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result)")
+        let quoted = { (text: String) in try run(program, options + ["-c", "printf '%q' \"$1\"", "x", text], environment: env).stdout }
+        #expect(lines.first == "before " + (try quoted(done)), "\(result)")
+        #expect(lines.last == "after " + (try quoted(pending)), "\(result)")
+        #expect(runs(box) == 0, "the binary ran")
+    }
+
+    /// A script that loads the plugin, asks for the view once (as the fallback does), then
+    /// refreshes after `change` and prints the segment and whether the binary ran.
+    func afterChange(_ shellName: String, _ change: String, box: Sandbox) throws -> (segment: String, ran: Bool, Result) {
+        guard let program = tool(shellName) else { throw TestFailure("no \(shellName)") }
+        let bin = try countingBinary(box)
+        let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
+        let zsh = shellName == "zsh" ? "zmodload zsh/datetime\n" : ""
+        let script = """
+            \(zsh)source '\(plugin)'
+            STREAKPROMPT_BIN='\(bin)'
+            __streakprompt_refresh
+            [ -n "$__streakprompt_view" ] || echo NOVIEW
+            echo mark >> '\(box.root.path)/runs'
+            \(change)
+            __streakprompt_refresh
+            printf '%s' "$STREAKPROMPT_SEGMENT"
+            """
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        let result = try shell(program, options, script: script, in: box, env: ["STREAKPROMPT_BIN": bin])
+        let log = (try? String(contentsOfFile: box.root.path + "/runs", encoding: .utf8)) ?? ""
+        let ran = log.components(separatedBy: "mark\n").last?.contains("run") ?? true
+        return (result.stdout, ran, result)
+    }
+
+    @Test(arguments: ["bash", "zsh"])
+    func fallbackOnlyWhenTheViewCannotBeTrusted(_ shellName: String) throws {
+        guard tool(shellName) != nil else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q")
+        let host = shellName
+        let expected = try segment(box, ["--shell", host], now: ISO8601DateFormatter().string(from: Date()))
+        let view = "$__streakprompt_view"
+        let cases: [(String, String, Bool)] = [
+            ("an ordinary prompt", ":", false),
+            ("a missing file", "rm -f \"\(view)\"", true),
+            ("a stale file (a folder changed behind it)", "touch -d '+5 seconds' '\(box.home)/streaks/q'", true),
+            ("a corrupt file", "printf 'garbage\\n\\001\\002' > \"\(view)\"", true),
+            ("another version's file", "printf 'streakprompt-view 2\\nwatch\\tq\\n0\\t0\\tX\\n' > \"\(view)\"", true),
+            ("a file with no piece for now", "printf 'streakprompt-view 1\\nwatch\\tq\\n1\\t0\\tOLD\\n' > \"\(view)\"", true),
+        ]
+        for (what, change, fallback) in cases {
+            try? FileManager.default.removeItem(atPath: box.root.path + "/runs")
+            let (segment, ran, result) = try afterChange(shellName, change, box: box)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(what): \(result)")
+            #expect(!result.stdout.contains("NOVIEW"), "\(what): \(result)")
+            #expect(ran == fallback, "\(what): the binary \(ran ? "ran" : "did not run")")
+            #expect(segment == expected, "\(what): \(result)")
+        }
+        // A tick from another shell rewrites the view: no run needed to show it. (A new box:
+        // the stale case above left a folder dated in the future.)
+        let other = try Sandbox(tz: "Europe/Berlin")
+        try other.sp("tick", "q")
+        let (segment, ran, _) = try afterChange(shellName, "streakprompt tick q2 >/dev/null", box: other)
+        #expect(!ran, "the binary ran")
+        #expect(segment.components(separatedBy: "\u{1B}[0m").count == 3, "two streaks: \(segment)")
+    }
+
+    /// View files whose contents try to run code: nothing runs, the prompt stays quiet.
+    @Test(arguments: ["bash", "zsh"])
+    func hostileViewContentsNeverRun(_ shellName: String) throws {
+        guard tool(shellName) != nil else { return }
+        let box = try Sandbox()
+        try box.sp("tick", "q")
+        let pwned = box.root.path + "/pwned"
+        let view = "$__streakprompt_view"
+        let hostile = [
+            // Arithmetic that would run a command through an array subscript.
+            "printf 'streakprompt-view 1\\nwatch\\tq\\nx[$(touch \(pwned)1)]\\t0\\tT\\n' > \"\(view)\"",
+            "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\tx[$(touch \(pwned)2)]\\tT\\n' > \"\(view)\"",
+            // Text that is code, with a valid piece: shown as text, never run.
+            "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\t$(touch \(pwned)3)`touch \(pwned)4`%%{$(touch \(pwned)5)%%}\\n' > \"\(view)\"",
+            // Names that would glob or climb.
+            "printf 'streakprompt-view 1\\nwatch\\t* ../../x $(touch \(pwned)6)\\n0\\t0\\tT\\n' > \"\(view)\"",
+            // NUL bytes, a huge number, a huge line.
+            "printf 'streakprompt-view 1\\nwatch\\tq\\n99999999999999999999999\\t0\\tT\\000\\n' > \"\(view)\"",
+            "{ printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\t'; head -c 100000 /dev/zero | tr '\\\\0' x; echo; } > \"\(view)\"",
+        ]
+        for change in hostile {
+            // Rendered as the prompt draws it: bash expands PS1 with ${PS1@P}, zsh with print -P.
+            let draw = shellName == "bash" ? "PS1='${__streakprompt_ps1-}'; x=${PS1@P}" : "setopt prompt_subst; print -rP -- '${__streakprompt_ps1-}' >/dev/null"
+            let (_, _, result) = try afterChange(shellName, change + "\nchmod 444 \"\(view)\" 2>/dev/null; :\n" + draw, box: box)
+            #expect(result.status == 0, "\(change): \(result)")
+            #expect(result.stderr.isEmpty, "\(change): \(result.stderr)")
+        }
+        for index in 1...6 { #expect(!FileManager.default.fileExists(atPath: pwned + String(index)), "pwned\(index)") }
+    }
+
+    /// Every command that changes the data rewrites the views through the cache's one writer:
+    /// an archived streak leaves the all-streaks view as it leaves the prompt, and comes back.
+    @Test func archiveAndUnarchiveRewriteTheView() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "a")
+        try box.sp("tick", "b")
+        let register = try box.spArgs(["prompt", "--shell", "bash", "--view"], env: ["TERM": "xterm-256color"])
+        let path = String(register.stdout.prefix { $0 != "\n" })
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("watch\ta b\n"))
+        try box.sp("archive", "b")
+        let view = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(view.contains("watch\ta\n"), "\(view)")
+        let segment = try segment(box, ["--shell", "bash"], now: ISO8601DateFormatter().string(from: Date()))
+        let picked = view.split(separator: "\n").dropFirst(2).first.map { $0.split(separator: "\t", maxSplits: 2).last.map(String.init) ?? "" }
+        #expect(picked == segment, "\(view)")
+        try box.sp("unarchive", "b")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("watch\ta b\n"))
+    }
+
+    /// `@streakprompt` in a real tmux server: set when the view is asked for, and again by a
+    /// tick run outside tmux.
+    @Test func tickPushesTheSegmentIntoTmux() throws {
+        guard let tmux = tool("tmux") else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q", "--now", "2026-11-20T10:00")
+        let socket = box.root.path + "/tmux.sock"
+        let env = try box.shellEnvironment()
+        #expect(spawnAndWait([tmux, "-S", socket, "-f", "/dev/null", "new-session", "-d"], environment: env) == 0)
+        defer { _ = try? run(tmux, ["-S", socket, "kill-server"], environment: env, timeout: 10) }
+        // As the TPM plugin does, from inside the server.
+        var inside = env
+        inside["TMUX"] = socket + ",1,0"
+        let register = try run(Binary.path, ["prompt", "--shell", "tmux", "--view", "q"], environment: inside)
+        #expect(register.status == 0 && register.stdout.isEmpty == false, "\(register)")
+        func option(_ name: String) throws -> String {
+            try run(tmux, ["-S", socket, "show-options", "-gqv", name], environment: env).stdout
+                .trimmingCharacters(in: .newlines)
+        }
+        #expect(try option("@streakprompt") == register.stdout.trimmingCharacters(in: .newlines))
+        // A tick outside tmux (a git hook, another terminal) pushes the new segment.
+        try box.sp("tick", "q")
+        let now = try segment(box, ["--shell", "tmux", "q"], now: ISO8601DateFormatter().string(from: Date()))
+        #expect(try option("@streakprompt") == now)
+        #expect(now.contains("#[fg=black,bold]"), "done reads on the default green bar: \(now)")
+        let until = Int(try option("@streakprompt-until")) ?? 0
+        #expect(until > Int(Date().timeIntervalSince1970))
+    }
+}
