@@ -74,40 +74,39 @@ __streakprompt_view_key() {
 # older than the data it shows (a folder changed behind it: a sync), or with no piece for now.
 __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
-    \builtin local file=$__streakprompt_view now=${EPOCHSECONDS-} view line until deadline text name left
+    \builtin local file=$__streakprompt_view now=${EPOCHSECONDS-} line until deadline text name names left check='' i=2
+    \builtin local -a lines
     [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1
+    [[ -f $file ]] || \builtin return 1
+    # One builtin read of the (small) file into lines, then expansions on one short line at a
+    # time: in a UTF-8 locale each expansion costs in the length of its string, so working on
+    # the whole file would cost more than the rest of the prompt.
+    \builtin mapfile -t -n 256 lines <"$file"
+    [[ ${lines[0]-} == 'streakprompt-view 1' && ${lines[1]-} == $'watch\t'* ]] || \builtin return 1
     # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
     # each check is a pair of stats per streak shown, the costliest part of a prompt.
-    [[ -f $file ]] || \builtin return 1
-    \builtin local check=
     if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
         check=1
         [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
+        # The streaks it shows, split by hand: no globbing, whatever IFS holds.
+        names=${lines[1]#*$'\t'}
+        while [[ -n $names ]]; do
+            name=${names%% *}
+            names=${names#"$name"}
+            names=${names# }
+            [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+            [[ ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+        done
     fi
-    # One read of the whole (small) file, then only parameter expansions: every system call
-    # counts at this size.
-    IFS= \builtin read -r -d '' view <"$file"
-    [[ $view == $'streakprompt-view 1\nwatch\t'* ]] || \builtin return 1
-    view=${view#*$'\t'}
-    line=${view%%$'\n'*}
-    view=${view#*$'\n'}
-    # The streaks it shows, split by hand: no globbing, whatever IFS holds.
-    while [[ -n $line ]]; do
-        name=${line%% *}
-        line=${line#"$name"}
-        line=${line# }
-        [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
-        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
-    done
     while :; do
-        [[ $view == *$'\n'* ]] || \builtin return 1
-        line=${view%%$'\n'*}
-        view=${view#*$'\n'}
+        line=${lines[i]-}
+        i=$(( i + 1 ))
         until=${line%%$'\t'*}
         line=${line#*$'\t'}
         deadline=${line%%$'\t'*}
         text=${line#*$'\t'}
-        # Digits only before any arithmetic: a value could otherwise run code in $(( )).
+        # Digits only before any arithmetic: a value could otherwise run code in $(( )). The
+        # `end` line (or running out of lines) fails here: no piece for now.
         [[ -n $until && $until != *[!0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[!0-9]* &&
             ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
         (( until == 0 || now < until )) && \builtin break

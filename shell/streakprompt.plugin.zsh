@@ -63,28 +63,37 @@ function __streakprompt_read_view() {
         check=1
         [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
     fi
-    # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a time).
+    # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a
+    # time); split into lines once, then expansions on one short line at a time: in a UTF-8
+    # locale each expansion costs in the length of its string. (Called from
+    # __streakprompt_refresh, under its `emulate -L zsh`: arrays start at 1.)
+    # shellcheck disable=SC2034 # read by the (@f) split below, which shellcheck cannot parse
     view=$(<"$file") 2>/dev/null || \builtin return 1
-    [[ $view == $'streakprompt-view 1\nwatch\t'* ]] || \builtin return 1
-    view=${view#*$'\t'}
-    line=${view%%$'\n'*}
-    view=${view#*$'\n'}
-    while [[ -n $line ]]; do
-        name=${line%% *}
-        line=${line#"$name"}
-        line=${line# }
-        [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
-        [[ -z $check || ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
-    done
+    \builtin local -a lines
+    # shellcheck disable=SC2296 # zsh's (@f): split on newlines, empty lines kept
+    lines=("${(@f)view}")
+    [[ ${lines[1]-} == 'streakprompt-view 1' && ${lines[2]-} == $'watch\t'* ]] || \builtin return 1
+    if [[ -n $check ]]; then
+        line=${lines[2]#*$'\t'}
+        while [[ -n $line ]]; do
+            name=${line%% *}
+            line=${line#"$name"}
+            line=${line# }
+            [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+            [[ ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
+        done
+    fi
+    \builtin local -i i=3
     while :; do
-        [[ $view == *$'\n'* ]] || \builtin return 1
-        line=${view%%$'\n'*}
-        view=${view#*$'\n'}
+        (( i <= ${#lines} )) || \builtin return 1
+        line=${lines[i]}
+        (( i++ ))
         until=${line%%$'\t'*}
         line=${line#*$'\t'}
         deadline=${line%%$'\t'*}
         text=${line#*$'\t'}
-        # Digits only before any arithmetic: a value could otherwise run code in $(( )).
+        # Digits only before any arithmetic: a value could otherwise run code in $(( )). The
+        # `end` line fails here: no piece for now.
         [[ -n $until && $until != *[^0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[^0-9]* &&
             ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
         (( until == 0 || now < until )) && \builtin break
