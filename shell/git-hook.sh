@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154 # the streakprompt_* settings are assigned above it when rendered
 # The git hook streakprompt writes: as post-commit into one repository ('streakprompt git
 # install'), or as every hook git runs by name into a folder of its own that the global
 # core.hooksPath names ('streakprompt git install --global'); 'streakprompt git uninstall

@@ -176,7 +176,7 @@ struct Roff {
     /// Backslashes and dashes as roff means them: `\e` prints a backslash, `\-` an ASCII minus
     /// (so `--json` copied from the page still works). The page is ASCII, as man pages are
     /// read in any locale: our glyphs and emoji in their ASCII spelling (`ASCIIFallback`), any
-    /// other character as groff's `\[uXXXX]`.
+    /// other character as groff's `\[u` code point `]` escape (`\[u00E9]` for é).
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in ASCIIFallback.text(text).unicodeScalars {
