@@ -62,42 +62,33 @@ __streakprompt_split_names() {
     done
 }
 
-# Everything the segment's text depends on besides the data: when it changes, the binary is
-# asked for the view again.
-__streakprompt_view_key() {
-    __streakprompt_key="${STREAKPROMPT_NAMES-}|${STREAKPROMPT_FORMAT-}|${TZ-}|${STREAKPROMPT_DAY_START-}|${STREAKPROMPT_WEEK_START-}|${STREAKPROMPT_WARN_AT-}|${STREAKPROMPT_HOME-}|${XDG_DATA_HOME-}|${XDG_CONFIG_HOME-}|${HOME-}|${NO_COLOR-}|${TERM-}|${LC_ALL-}|${LC_CTYPE-}|${LANG-}|${STREAKPROMPT_STYLE_DONE-}|${STREAKPROMPT_STYLE_PENDING-}|${STREAKPROMPT_STYLE_WARN-}|${STREAKPROMPT_STYLE_BROKEN-}|${STREAKPROMPT_ICON_DONE-}|${STREAKPROMPT_ICON_PENDING-}|${STREAKPROMPT_ICON_WARN-}|${STREAKPROMPT_ICON_BROKEN-}|${STREAKPROMPT_HIDE_BROKEN-}|${STREAKPROMPT_HIDE_ZERO-}"
-}
-
-# Sets STREAKPROMPT_SEGMENT from the pre-rendered view with builtins only (no fork): the
-# piece valid at the shell's clock, {left} filled in. Fails when the binary must run instead:
-# no view yet, settings changed, a file that is not a view of this version or does not read,
-# older than the data it shows (a folder changed behind it: a sync), or with no piece for now.
+# Reads the whole pre-rendered view with builtins only (no fork) and keeps what the next
+# prompts need: the piece valid at the shell's clock ($1) and the instants it is valid between,
+# the view's first line (its stamp changes with every byte of the file), the streaks it
+# watches. Fails when the binary must run instead: no view yet, settings changed, a file that
+# is not a view of this version or does not read, older than the data it shows (a folder changed
+# behind it: a sync), or with no piece for now.
 __streakprompt_read_view() {
+    __streakprompt_head=
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
-    \builtin local file=$__streakprompt_view now=${EPOCHSECONDS-} line until deadline text name names left check='' i=2
-    \builtin local -a lines
-    [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1
+    \builtin local file="$__streakprompt_view" now="$1" line until deadline text name names from=0 i=2
+    \builtin local -a lines watch
     [[ -f $file ]] || \builtin return 1
     # One builtin read of the (small) file into lines, then expansions on one short line at a
     # time: in a UTF-8 locale each expansion costs in the length of its string, so working on
     # the whole file would cost more than the rest of the prompt.
     \builtin mapfile -t -n 256 lines <"$file"
-    [[ ${lines[0]-} == 'streakprompt-view 1' && ${lines[1]-} == $'watch\t'* ]] || \builtin return 1
-    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
-    # each check is a pair of stats per streak shown, the costliest part of a prompt.
-    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
-        check=1
-        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
-        # The streaks it shows, split by hand: no globbing, whatever IFS holds.
-        names=${lines[1]#*$'\t'}
-        while [[ -n $names ]]; do
-            name=${names%% *}
-            names=${names#"$name"}
-            names=${names# }
-            [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
-            [[ ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
-        done
-    fi
+    [[ ${lines[0]-} == 'streakprompt-view 2 '* && ${#lines[0]} -eq 36 && ${lines[1]-} == $'watch\t'* ]] || \builtin return 1
+    # The streaks it shows, split by hand: no globbing, whatever IFS holds; checked as names
+    # before they go into any path.
+    names=${lines[1]#*$'\t'}
+    while [[ -n $names ]]; do
+        name=${names%% *}
+        names=${names#"$name"}
+        names=${names# }
+        [[ -n $name && $name != -* && $name != *[!A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        watch+=("${file%/views/*}/streaks/$name")
+    done
     while :; do
         line=${lines[i]-}
         i=$(( i + 1 ))
@@ -110,29 +101,71 @@ __streakprompt_read_view() {
         [[ -n $until && $until != *[!0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[!0-9]* &&
             ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
         (( until == 0 || now < until )) && \builtin break
+        from=$until
     done
-    if (( deadline > 0 )); then
-        (( left = (deadline - now + 59) / 60 ))
+    __streakprompt_watch=("${file%/views/*}/streaks" ${watch[@]+"${watch[@]}"})
+    __streakprompt_from=$from
+    __streakprompt_until=$until
+    __streakprompt_deadline=$deadline
+    __streakprompt_text=$text
+    __streakprompt_head=${lines[0]}
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        __streakprompt_fresh "$now" || { __streakprompt_head=; \builtin return 1; }
+    else
+        __streakprompt_window "${__streakprompt_checked:-0}"
+    fi
+    __streakprompt_show "$now"
+}
+
+# Whether the piece kept by the last whole read still holds at the clock $1 and no folder
+# changed behind the view (a sync brought another machine's actions, which no command here
+# wrote into it): the streaks folder and each streak folder the view watches
+# (__streakprompt_watch) are older than the view. Asked at most every 10 seconds: each is a pair
+# of stats. Then the prompts up to 10 seconds on (and within the piece) take the short way.
+__streakprompt_fresh() {
+    [[ -n ${__streakprompt_head-} ]] || \builtin return 1
+    (( $1 >= __streakprompt_from && ($1 < __streakprompt_until || __streakprompt_until == 0) )) || \builtin return 1
+    \builtin local folder
+    for folder in "${__streakprompt_watch[@]}"; do
+        [[ ! $folder -nt $__streakprompt_view ]] || \builtin return 1
+    done
+    __streakprompt_checked=$1
+    __streakprompt_window "$1"
+}
+
+# The instants the short way holds between: inside the kept piece, and within 10 seconds of
+# the last check ($1) that no folder changed behind the view.
+__streakprompt_window() {
+    __streakprompt_lo=$(( __streakprompt_from > $1 ? __streakprompt_from : $1 ))
+    __streakprompt_hi=$(( $1 + 10 ))
+    (( __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi )) || __streakprompt_hi=$__streakprompt_until
+}
+
+# Sets the segment from the piece kept by __streakprompt_read_view at the clock $1: the time
+# left until its deadline goes where the text holds the {left} marker.
+__streakprompt_show() {
+    \builtin local text="$__streakprompt_text" left
+    if (( __streakprompt_deadline > 0 )); then
+        (( left = (__streakprompt_deadline - $1 + 59) / 60 ))
         if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
         text=${text//$'\x1f'/$left}
     fi
-    [[ -z $check ]] || __streakprompt_checked=$now
     STREAKPROMPT_SEGMENT=$text
+    __streakprompt_ps1=${text:+"$text "}
 }
 
-# Refreshes STREAKPROMPT_SEGMENT: from the pre-rendered view when it is current (no fork),
-# else from one short run of the binary, which writes the view for the next prompts.
+# Refreshes STREAKPROMPT_SEGMENT: from the whole pre-rendered view when it is current (no
+# fork), else from one short run of the binary, which writes the view for the next prompts.
 __streakprompt_refresh() {
     STREAKPROMPT_SEGMENT=
     __streakprompt_ps1=
-    \builtin local zero=1
-    [[ ${STREAKPROMPT_MODE-} == binary || -n ${STREAKPROMPT_NOW-} ]] && zero=
+    __streakprompt_head=
+    __streakprompt_hi=0
+    # $1: the shell's clock in the zero-fork mode (with __streakprompt_key set); empty: the
+    # binary mode (STREAKPROMPT_MODE=binary, STREAKPROMPT_NOW).
+    \builtin local zero="${1-}"
     if [[ -n $zero ]]; then
-        __streakprompt_view_key
-        if __streakprompt_read_view; then
-            [[ -n $STREAKPROMPT_SEGMENT ]] && __streakprompt_ps1="$STREAKPROMPT_SEGMENT "
-            \builtin return 0
-        fi
+        __streakprompt_read_view "$zero" && \builtin return 0
     fi
     __streakprompt_find_bin || \builtin return 0
     \builtin local -a args; args=(prompt --shell bash)
@@ -224,7 +257,7 @@ __streakprompt_set_status() {
 
 # Whether bash can mark the lines typed at the prompt through PS0 (bash >= 4.4).
 __streakprompt_has_ps0() {
-    (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) ))
+    (( BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 404 ))
 }
 
 # The DEBUG trap, when bash-preexec is not there to call __streakprompt_preexec. It runs before
@@ -293,18 +326,40 @@ __streakprompt_install_preexec() {
     __streakprompt_debug_installed=1
 }
 
-# Runs before every prompt, from PROMPT_COMMAND. Keeps $? for whatever runs after it.
+# Runs before every prompt, from PROMPT_COMMAND. Keeps $? for whatever runs after it. Most
+# prompts take the short way: the settings are those of the last whole read of the view, the
+# clock is still inside the piece it kept, and the view's first line (its stamp) is unchanged:
+# one builtin read of one line. Anything else reads the whole view, or runs the binary.
 __streakprompt_precmd() {
-    \builtin local status="$?"
+    \builtin local status="$?" now='' head='' nounset=''
     __streakprompt_typed=
-    __streakprompt_wait_tick
-    __streakprompt_refresh
-    __streakprompt_place
-    __streakprompt_install_preexec
+    [[ -z ${__streakprompt_tick_fd-} ]] || __streakprompt_wait_tick
+    if [[ ${STREAKPROMPT_MODE-} != binary && -z ${STREAKPROMPT_NOW-} ]]; then
+        # Everything the segment's text depends on besides the data: when it changes, the
+        # binary is asked for the view again. Plain $NAME costs half of ${NAME-} here, so
+        # `set -u` is lifted around it.
+        [[ $- != *u* ]] || { nounset=1; \builtin set +u; }
+        __streakprompt_key="$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        [[ -z $nounset ]] || \builtin set -u
+        now=${EPOCHSECONDS-}
+        [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1
+    fi
+    if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
+        { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
+        [[ -f $__streakprompt_view ]] && \builtin read -r head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
+    then
+        # The segment is the one this piece gave the last prompt, unless it counts down.
+        (( __streakprompt_deadline == 0 )) || __streakprompt_show "$now"
+    else
+        __streakprompt_refresh "$now"
+    fi
+    # shellcheck disable=SC2016 # the reference, as text
+    [[ -n ${STREAKPROMPT_MANUAL-} || ${PS1-} == *'${__streakprompt_ps1-}'* ]] || __streakprompt_place
+    [[ -z ${STREAKPROMPT_TICK_ON-} ]] || __streakprompt_install_preexec
     # The history number the next line gets if it is saved: the hook reads that entry.
     __streakprompt_histcmd=${HISTCMD-}
     # Without PS0, the next command is taken to be typed (load this plugin last on bash < 4.4).
-    __streakprompt_has_ps0 || __streakprompt_typed=1
+    [[ -n ${__streakprompt_ps0_ok-} ]] || __streakprompt_typed=1
     \builtin return "$status"
 }
 
@@ -366,13 +421,18 @@ __streakprompt_unload() {
         __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
         __streakprompt_debug_at_load \
         __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
-        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked \
+        __streakprompt_head __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
+        __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
-        __streakprompt_view_key __streakprompt_read_view \
+        __streakprompt_read_view __streakprompt_fresh __streakprompt_window __streakprompt_show \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
         __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
         __streakprompt_precmd __streakprompt_add_prompt_command __streakprompt_unload
 }
+
+__streakprompt_ps0_ok=
+__streakprompt_has_ps0 && __streakprompt_ps0_ok=1
 
 # Only interactive shells get a prompt; a script that sources ~/.bashrc gets nothing.
 if [[ $- == *i* ]]; then

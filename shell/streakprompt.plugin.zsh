@@ -41,48 +41,38 @@ function __streakprompt_find_bin() {
     [[ -n $__streakprompt_bin_path ]]
 }
 
-# Everything the segment's text depends on besides the data: when it changes, the binary is
-# asked for the view again.
-function __streakprompt_view_key() {
-    \builtin typeset -g __streakprompt_key="${STREAKPROMPT_NAMES-}|${STREAKPROMPT_FORMAT-}|${TZ-}|${STREAKPROMPT_DAY_START-}|${STREAKPROMPT_WEEK_START-}|${STREAKPROMPT_WARN_AT-}|${STREAKPROMPT_HOME-}|${XDG_DATA_HOME-}|${XDG_CONFIG_HOME-}|${HOME-}|${NO_COLOR-}|${TERM-}|${LC_ALL-}|${LC_CTYPE-}|${LANG-}|${STREAKPROMPT_STYLE_DONE-}|${STREAKPROMPT_STYLE_PENDING-}|${STREAKPROMPT_STYLE_WARN-}|${STREAKPROMPT_STYLE_BROKEN-}|${STREAKPROMPT_ICON_DONE-}|${STREAKPROMPT_ICON_PENDING-}|${STREAKPROMPT_ICON_WARN-}|${STREAKPROMPT_ICON_BROKEN-}|${STREAKPROMPT_HIDE_BROKEN-}|${STREAKPROMPT_HIDE_ZERO-}"
-}
-
-# Sets STREAKPROMPT_SEGMENT from the pre-rendered view with builtins only (no fork): the
-# piece valid at the shell's clock (zsh/datetime), {left} filled in. Fails when the binary
-# must run instead: no view yet, settings changed, a file that is not a view of this version
-# or does not read, older than the data it shows (a sync), or with no piece for now.
+# Reads the whole pre-rendered view with builtins only (no fork) and keeps what the next
+# prompts need: the piece valid at the shell's clock ($1, zsh/datetime) and the instants it is
+# valid between, the view's first line (its stamp changes with every byte of the file), the
+# streaks it watches; $2 is 1 when PROMPT_BANG is on. Fails when the binary must run instead: no
+# view yet, settings changed, a file that is not a view of this version or does not read, older
+# than the data it shows (a sync), or with no piece for now. (Called from
+# __streakprompt_refresh, under its `emulate -L zsh`: arrays start at 1.)
 function __streakprompt_read_view() {
+    \builtin typeset -g __streakprompt_head=
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
-    (( ${+EPOCHSECONDS} )) || \builtin return 1
-    \builtin local file=$__streakprompt_view now=$EPOCHSECONDS view line until deadline text name left
-    # Whether a folder changed behind the view (a sync) is checked at most every 10 seconds:
-    # each check is a pair of stats per streak shown, the costliest part of a prompt.
+    \builtin local file=$__streakprompt_view now=$1 view line until deadline text name from=0
+    \builtin local -a watch
     [[ -f $file ]] || \builtin return 1
-    \builtin local check=
-    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
-        check=1
-        [[ ! ${file%/views/*}/streaks -nt $file ]] || \builtin return 1
-    fi
     # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a
     # time); split into lines once, then expansions on one short line at a time: in a UTF-8
-    # locale each expansion costs in the length of its string. (Called from
-    # __streakprompt_refresh, under its `emulate -L zsh`: arrays start at 1.)
+    # locale each expansion costs in the length of its string.
     # shellcheck disable=SC2034 # read by the (@f) split below, which shellcheck cannot parse
     view=$(<"$file") 2>/dev/null || \builtin return 1
     \builtin local -a lines
     # shellcheck disable=SC2296 # zsh's (@f): split on newlines, empty lines kept
     lines=("${(@f)view}")
-    [[ ${lines[1]-} == 'streakprompt-view 1' && ${lines[2]-} == $'watch\t'* ]] || \builtin return 1
-    if [[ -n $check ]]; then
-        line=${lines[2]#*$'\t'}
-        while [[ -n $line ]]; do
-            name=${line%% *}
-            line=${line#"$name"}
-            line=${line# }
-            [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
-            [[ ! ${file%/views/*}/streaks/$name -nt $file ]] || \builtin return 1
-        done
-    fi
+    [[ ${lines[1]-} == 'streakprompt-view 2 '* && ${#lines[1]} -eq 36 && ${lines[2]-} == $'watch\t'* ]] || \builtin return 1
+    # The streaks it shows, checked as names before they go into any path.
+    line=${lines[2]#*$'\t'}
+    watch=("${file%/views/*}/streaks")
+    while [[ -n $line ]]; do
+        name=${line%% *}
+        line=${line#"$name"}
+        line=${line# }
+        [[ -n $name && $name != -* && $name != *[^A-Za-z0-9_-]* && ${#name} -le 32 ]] || \builtin return 1
+        watch+=("${file%/views/*}/streaks/$name")
+    done
     \builtin local -i i=3
     while :; do
         (( i <= ${#lines} )) || \builtin return 1
@@ -97,51 +87,87 @@ function __streakprompt_read_view() {
         [[ -n $until && $until != *[^0-9]* && ${#until} -le 12 && -n $deadline && $deadline != *[^0-9]* &&
             ${#deadline} -le 12 && ${#text} -le 4096 ]] || \builtin return 1
         (( until == 0 || now < until )) && \builtin break
+        from=$until
     done
-    if (( deadline > 0 )); then
-        (( left = (deadline - now + 59) / 60 ))
+    \builtin typeset -ga __streakprompt_watch
+    __streakprompt_watch=("${watch[@]}")
+    \builtin typeset -g __streakprompt_from=$from __streakprompt_until=$until __streakprompt_deadline=$deadline \
+        __streakprompt_text=$text __streakprompt_head=${lines[1]}$'\n'
+    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
+        __streakprompt_fresh "$now" || { __streakprompt_head=; \builtin return 1; }
+    else
+        __streakprompt_window "${__streakprompt_checked:-0}"
+    fi
+    __streakprompt_show "$now" "${2-0}"
+}
+
+# Whether the piece kept by the last whole read still holds at the clock $1 and no folder
+# changed behind the view (a sync brought another machine's actions, which no command here
+# wrote into it): the streaks folder and each streak folder the view watches
+# (__streakprompt_watch) are older than the view. Asked at most every 10 seconds: each is a pair
+# of stats. Then the prompts up to 10 seconds on (and within the piece) take the short way.
+function __streakprompt_fresh() {
+    [[ -n ${__streakprompt_head-} ]] || \builtin return 1
+    (( $1 >= __streakprompt_from && ($1 < __streakprompt_until || __streakprompt_until == 0) )) || \builtin return 1
+    \builtin local folder
+    for folder in "${__streakprompt_watch[@]}"; do
+        [[ ! $folder -nt $__streakprompt_view ]] || \builtin return 1
+    done
+    \builtin typeset -g __streakprompt_checked=$1
+    __streakprompt_window "$1"
+}
+
+# The instants the short way holds between: inside the kept piece, and within 10 seconds of
+# the last check ($1) that no folder changed behind the view.
+function __streakprompt_window() {
+    \builtin typeset -g __streakprompt_lo=$(( __streakprompt_from > $1 ? __streakprompt_from : $1 )) \
+        __streakprompt_hi=$(( $1 + 10 ))
+    (( __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi )) || __streakprompt_hi=$__streakprompt_until
+}
+
+# Sets the segment from the piece kept by __streakprompt_read_view at the clock $1: the time
+# left until its deadline goes where the text holds the {left} marker; $2 is 1 when PROMPT_BANG
+# is on: zsh then shows a lone ! in PROMPT as the history number, so every ! is doubled (!!
+# shows one !).
+function __streakprompt_show() {
+    \builtin local text=$__streakprompt_text left
+    if (( __streakprompt_deadline > 0 )); then
+        (( left = (__streakprompt_deadline - $1 + 59) / 60 ))
         if (( left >= 60 )); then left="$(( left / 60 ))h$(( left % 60 ))m"; else left="${left}m"; fi
         text=${text//$'\x1f'/$left}
     fi
-    [[ -z $check ]] || \builtin typeset -g __streakprompt_checked=$now
-    STREAKPROMPT_SEGMENT=$text
+    [[ ${2-} == 1 ]] && text=${text//'!'/'!!'}
+    \builtin typeset -g STREAKPROMPT_SEGMENT=$text __streakprompt_ps1=${text:+"$text "}
 }
 
-# Refreshes STREAKPROMPT_SEGMENT: from the pre-rendered view when it is current (no fork),
-# else from one short run of the binary, which writes the view for the next prompts. $1 is 1
-# when the user's PROMPT_BANG is on: zsh then shows a lone ! in PROMPT as the history number,
-# so every ! is doubled (!! shows one !).
+# Refreshes STREAKPROMPT_SEGMENT: from the whole pre-rendered view when it is current (no
+# fork), else from one short run of the binary, which writes the view for the next prompts. $1
+# is 1 when the user's PROMPT_BANG is on; $2 is the shell's clock in the zero-fork mode (with
+# __streakprompt_key set), empty in the binary mode (STREAKPROMPT_MODE=binary,
+# STREAKPROMPT_NOW, no zsh/datetime).
 function __streakprompt_refresh() {
     \builtin emulate -L zsh
-    \builtin typeset -g STREAKPROMPT_SEGMENT='' __streakprompt_ps1=''
-    \builtin local zero=1
-    [[ ${STREAKPROMPT_MODE-} == binary || -n ${STREAKPROMPT_NOW-} ]] && zero=
+    \builtin typeset -g STREAKPROMPT_SEGMENT='' __streakprompt_ps1='' __streakprompt_head='' __streakprompt_hi=0
+    \builtin local zero=${2-}
+    [[ -n $zero ]] && __streakprompt_read_view "$zero" "${1-0}" && \builtin return 0
+    __streakprompt_find_bin || \builtin return 0
+    \builtin local IFS=$' \t\n'
+    \builtin local -a args
+    args=(prompt --shell zsh)
+    [[ -n $zero ]] && args+=(--view)
+    [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
+    # for the prompt takes only these words.
+    # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
+    args+=(${=STREAKPROMPT_NAMES-})
+    STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     if [[ -n $zero ]]; then
-        __streakprompt_view_key
-        if ! __streakprompt_read_view; then
-            zero=fallback
-        fi
-    fi
-    if [[ $zero != 1 ]]; then
-        __streakprompt_find_bin || \builtin return 0
-        \builtin local IFS=$' \t\n'
-        \builtin local -a args
-        args=(prompt --shell zsh)
-        [[ -n $zero ]] && args+=(--view)
-        [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
-        # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
-        # for the prompt takes only these words.
-        # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
-        args+=(${=STREAKPROMPT_NAMES-})
-        STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
-        if [[ -n $zero ]]; then
-            # The view's path is the first line.
-            \builtin typeset -g __streakprompt_view=${STREAKPROMPT_SEGMENT%%$'\n'*} __streakprompt_view_for=$__streakprompt_key
-            if [[ $STREAKPROMPT_SEGMENT == *$'\n'* ]]; then
-                STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT#*$'\n'}
-            else
-                STREAKPROMPT_SEGMENT=
-            fi
+        # The view's path is the first line.
+        \builtin typeset -g __streakprompt_view=${STREAKPROMPT_SEGMENT%%$'\n'*} __streakprompt_view_for=$__streakprompt_key
+        if [[ $STREAKPROMPT_SEGMENT == *$'\n'* ]]; then
+            STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT#*$'\n'}
+        else
+            STREAKPROMPT_SEGMENT=
         fi
     fi
     [[ ${1-} == 1 ]] && STREAKPROMPT_SEGMENT=${STREAKPROMPT_SEGMENT//'!'/'!!'}
@@ -219,15 +245,37 @@ function __streakprompt_preexec() {
 }
 
 # precmd hook. zsh gives $? back to the prompt itself after precmd hooks. The user's prompt
-# options are read before `emulate` resets them for this function.
+# options are read before `emulate` resets them for this function. Most prompts take the short
+# way: the settings are those of the last whole read of the view, the clock is still inside the
+# piece it kept, and the view's first line (its stamp) is unchanged: one builtin read of the
+# file's first bytes. Anything else reads the whole view, or runs the binary.
 function __streakprompt_precmd() {
-    \builtin local subst=0 bang=0
+    \builtin local subst=0 bang=0 now='' head=''
     [[ -o prompt_subst ]] && subst=1
     [[ -o prompt_bang ]] && bang=1
     \builtin emulate -L zsh
-    __streakprompt_wait_tick
-    __streakprompt_refresh $bang
-    __streakprompt_place $subst
+    [[ -z ${__streakprompt_tick_fd-} ]] || __streakprompt_wait_tick
+    if [[ ${STREAKPROMPT_MODE-} != binary && -z ${STREAKPROMPT_NOW-} && -n $EPOCHSECONDS ]]; then
+        # Everything the segment's text depends on besides the data: when it changes, the
+        # binary is asked for the view again. (A global: no `local` here declared it.)
+        __streakprompt_key="$bang|$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        now=$EPOCHSECONDS
+    fi
+    # The first line: one read(2) of exactly its 37 bytes with zsh/system's sysread (without
+    # it, the whole view is read each prompt: `read` would take a byte at a time).
+    if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
+        { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
+        [[ -n ${__streakprompt_sysread-} && -f $__streakprompt_view ]] &&
+        \builtin sysread -s 37 head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
+    then
+        # The segment is the one this piece gave the last prompt, unless it counts down.
+        (( __streakprompt_deadline == 0 )) || __streakprompt_show "$now" "$bang"
+    else
+        __streakprompt_refresh "$bang" "$now"
+    fi
+    # shellcheck disable=SC2016 # the reference, as text
+    [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && -z ${__streakprompt_pasted-} &&
+        ${PROMPT-} == *'${__streakprompt_ps1-}'* ) ]] || __streakprompt_place "$subst"
 }
 
 # Takes everything back out: the hooks, and the segment in PROMPT.
@@ -243,9 +291,11 @@ function __streakprompt_unload() {
     # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
     \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
-        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked
+        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked __streakprompt_head \
+        __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
+        __streakprompt_watch __streakprompt_sysread __streakprompt_lo __streakprompt_hi
     \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
-        __streakprompt_view_key __streakprompt_read_view \
+        __streakprompt_read_view __streakprompt_fresh __streakprompt_window __streakprompt_show \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
         __streakprompt_unload
 }
@@ -255,6 +305,8 @@ function __streakprompt_install() {
     \builtin emulate -L zsh
     # The shell's own clock for the pre-rendered view; without it the binary runs each prompt.
     \builtin zmodload -F zsh/datetime p:EPOCHSECONDS 2>/dev/null
+    # One read(2) for the view's first line (without it, `read` takes a byte at a time).
+    \builtin zmodload -F zsh/system b:sysread 2>/dev/null && \builtin typeset -g __streakprompt_sysread=1
     \builtin autoload -Uz add-zsh-hook
     \add-zsh-hook -d precmd __streakprompt_precmd
     \add-zsh-hook precmd __streakprompt_precmd

@@ -14,7 +14,7 @@ import StreakCore
 ///
 /// ```
 /// HOME/views/ID
-///   streakprompt-view 1
+///   streakprompt-view 2 STAMP           STAMP: 16 hex digits, a checksum of the rest of the file
 ///   watch<TAB>NAME NAME ...            streak folders it shows (a folder newer than the file: stale)
 ///   UNTIL<TAB>DEADLINE<TAB>TEXT        one piece a line, in time order; UNTIL 0: for ever
 ///   ...
@@ -24,12 +24,15 @@ import StreakCore
 /// ```
 /// A plugin reads the first lines up to the piece whose `UNTIL` is after its clock, and puts
 /// the time left until `DEADLINE` where a text holds the `{left}` marker (a control character no
-/// data can make). It runs the binary instead when the file is missing, has another first line,
+/// data can make). It keeps that piece and the first line: while its clock is before `UNTIL`, a
+/// prompt reads only the first line again, and a different `STAMP` (any rewrite that changed a
+/// byte) sends it back to the whole file. Version 1 had no stamp; its readers run the binary on
+/// a version 2 file, and version 2 readers on a version 1 file. It runs the binary instead when the file is missing, has another first line,
 /// is older than a folder it watches or than the streaks folder, or has no piece for now.
 /// `ID` is a checksum of the spec: shells with the same settings share one file. A view nobody
 /// asked for in `keepDays` days is removed at the next change.
 public enum Views {
-    public static let magic = "streakprompt-view 1"
+    public static let magic = "streakprompt-view 2"
     public static let keepDays: Int64 = 30
     /// More views than this are not written (each change of the data rewrites every view).
     public static let limit = 64
@@ -88,17 +91,16 @@ public enum Views {
         /// write it).
         static func id(host: Host, identity: String) -> String {
             // FNV-1a, 64 bits: a name, not a secret.
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in identity.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
+            host.rawValue + "-" + hex(Views.fnv(identity))
+        }
+
+        static func hex(_ value: UInt64) -> String {
             let digits = Array("0123456789abcdef".utf8)
             var text = ""
             for shift in stride(from: 60, through: 0, by: -4) {
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int((hash >> UInt64(shift)) & 0xF)]))
+                text.unicodeScalars.append(Unicode.Scalar(digits[Int((value >> UInt64(shift)) & 0xF)]))
             }
-            return host.rawValue + "-" + text
+            return text
         }
 
         func lines(_ identity: String) -> String {
@@ -167,9 +169,29 @@ public enum Views {
                 watched += (watched.isEmpty ? "" : " ") + name
             }
         }
-        var text = magic + "\nwatch\t" + watched + "\n"
-        for piece in pieces { text += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
-        return text + "end\n" + spec.lines(identity)
+        var body = "watch\t" + watched + "\n"
+        for piece in pieces { body += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
+        body += "end\n" + spec.lines(identity)
+        return magic + " " + stamp(body) + "\n" + body
+    }
+
+    /// The first line's stamp: FNV-1a (64 bits, 16 hex digits) of the rest of the file, so the
+    /// same view written twice keeps its stamp and any change of a byte changes it.
+    static func stamp(_ body: String) -> String { Spec.hex(fnv(body)) }
+
+    static func fnv(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// Whether `line` is a view's first line of this version: the magic, a space, 16 hex digits.
+    static func isFirstLine<Line: Collection<UInt8>>(_ line: Line) -> Bool {
+        guard line.count == magic.utf8.count + 17, line.starts(with: (magic + " ").utf8) else { return false }
+        return line.dropFirst(magic.utf8.count + 1).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// Writes the view `spec` asks for from the cache's bytes; returns its path.
@@ -231,7 +253,7 @@ public enum Views {
     /// picks it; nil when the plugin would run the binary (no piece for now, not a view).
     public static func pick(_ bytes: [UInt8], now: Int64) -> String? {
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        guard lines.count > 2, lines[0].elementsEqual(magic.utf8) else { return nil }
+        guard lines.count > 2, isFirstLine(lines[0]) else { return nil }
         for line in lines.dropFirst(2) {
             if line.elementsEqual("end".utf8) { return nil }
             let fields = line.split(separator: 0x09, maxSplits: 2, omittingEmptySubsequences: false)

@@ -24,7 +24,7 @@ struct EscalationTests {
     /// The view's text at `now` as a plugin picks it: the first piece valid then, `{left}` filled.
     static func pick(_ view: String, now: Int) -> String? {
         let lines = view.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.first == "streakprompt-view 1" else { return nil }
+        guard let first = lines.first, first.hasPrefix("streakprompt-view 2 "), first.count == 36 else { return nil }
         for line in lines.dropFirst(2) {
             if line == "end" { return nil }
             let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
