@@ -14,9 +14,13 @@
 #                          it, counts today for STREAKPROMPT_TICK_NAME
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
 #                          STREAKPROMPT_NAMES, else "default")
+#   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
+#                          pre-rendered view (the default on fish >= 3.5, zero-fork: see the
+#                          README's Speed; older fish always runs the binary)
 #   STREAKPROMPT_MANUAL    non-empty: leave the prompt functions alone and print the segment
 #                          yourself, e.g. in fish_prompt: printf '%s ' $STREAKPROMPT_SEGMENT
-# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, NO_COLOR, TZ.
+# and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
+# styles and icons (streakprompt config), NO_COLOR, TZ.
 #
 # It sets STREAKPROMPT_SEGMENT before every prompt. fish_prompt is yours and stays untouched:
 # the segment goes into the right prompt, before whatever your fish_right_prompt prints.
@@ -24,7 +28,7 @@
 
 function __streakprompt_on_prompt --on-event fish_prompt
     __streakprompt_wait_tick
-    __streakprompt_refresh
+    __streakprompt_precmd
 end
 
 function __streakprompt_on_preexec --on-event fish_preexec

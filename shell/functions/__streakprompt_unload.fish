@@ -1,4 +1,5 @@
-# Takes everything back out: the event handlers, and the right prompt as it was.
+# Takes everything back out: the event handlers, the right prompt as it was, and what the
+# zero-fork prompt kept (the view it reads, the piece, the clock's base).
 function __streakprompt_unload
     __streakprompt_wait_tick
     if set -q __streakprompt_placed
@@ -9,6 +10,9 @@ function __streakprompt_unload
     end
     set -e __streakprompt_placed
     set -e STREAKPROMPT_SEGMENT
+    for name in (set -n | string match -- '__streakprompt_*')
+        set -e $name
+    end
     for name in (functions -a | string match -- '__streakprompt_*')
         functions -e $name
     end

@@ -62,14 +62,20 @@ public enum PluginText {
 
     /// shell/functions, by file name (sorted, as a listing of the folder gives them).
     static let fishFunctions: [(name: String, text: [UInt8])] = [
+        ("__streakprompt_clock.fish", PackageResources.__streakprompt_clock_fish),
         ("__streakprompt_find_bin.fish", PackageResources.__streakprompt_find_bin_fish),
+        ("__streakprompt_fresh.fish", PackageResources.__streakprompt_fresh_fish),
         ("__streakprompt_place.fish", PackageResources.__streakprompt_place_fish),
+        ("__streakprompt_precmd.fish", PackageResources.__streakprompt_precmd_fish),
+        ("__streakprompt_read_view.fish", PackageResources.__streakprompt_read_view_fish),
         ("__streakprompt_refresh.fish", PackageResources.__streakprompt_refresh_fish),
         ("__streakprompt_right_prompt.fish", PackageResources.__streakprompt_right_prompt_fish),
         ("__streakprompt_set_status.fish", PackageResources.__streakprompt_set_status_fish),
+        ("__streakprompt_show.fish", PackageResources.__streakprompt_show_fish),
         ("__streakprompt_tick.fish", PackageResources.__streakprompt_tick_fish),
         ("__streakprompt_unload.fish", PackageResources.__streakprompt_unload_fish),
         ("__streakprompt_wait_tick.fish", PackageResources.__streakprompt_wait_tick_fish),
+        ("__streakprompt_window.fish", PackageResources.__streakprompt_window_fish),
     ]
 
     /// Where the plugin comes from, for the comment above it.

@@ -1,0 +1,29 @@
+# Sets __streakprompt_now to the clock (seconds since the epoch) with builtins only, or fails
+# (fish older than 3.5, no fish executable to stat): then the prompt runs the binary. fish 3.x
+# has no clock builtin, but `path mtime --relative` prints the seconds since a file changed, so
+# the clock is the mtime of a file that does not change (fish's own executable, stat'ed once)
+# plus that. Its mtime is read again in the same substitution: a file that changed (fish was
+# upgraded) between the two reads is not trusted; the base is taken again at the next prompt.
+function __streakprompt_clock
+    if not set -q __streakprompt_clock_base[1]
+        set -g __streakprompt_clock_base ''
+        set -g __streakprompt_clock_file ''
+        # path mtime came with fish 3.5.
+        string match -qr -- '^(3\.([5-9]|[1-9][0-9])|[4-9]|[1-9][0-9])\.' "$version"; or return 1
+        set -l file (status fish-path 2>/dev/null)
+        test -f "$file[1]"; or return 1
+        set -l base (path mtime -- $file[1] 2>/dev/null)
+        string match -qr -- '^[0-9]{1,12}$' "$base"; or return 1
+        set -g __streakprompt_clock_file $file[1]
+        set -g __streakprompt_clock_base $base
+    end
+    test -n "$__streakprompt_clock_base"; or return 1
+    set -l times (path mtime --relative -- $__streakprompt_clock_file; path mtime -- $__streakprompt_clock_file)
+    if test "$times[2]" != "$__streakprompt_clock_base"
+        # Changed (or gone): check it again next time.
+        set -e __streakprompt_clock_base
+        return 1
+    end
+    string match -qr -- '^[0-9]{1,12}$' "$times[1]"; or return 1
+    set -g __streakprompt_now (math $__streakprompt_clock_base + $times[1])
+end
