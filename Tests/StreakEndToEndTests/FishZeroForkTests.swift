@@ -44,7 +44,10 @@ struct FishZeroForkTests {
     /// needs: fish has no clock to move), a binary run is reported as FALLBACK; `check T`
     /// compares the segment the plugin's prompt function sets at T with the binary's at T.
     static let harness = register + """
-        function __streakprompt_clock; set -g __streakprompt_now $fake_now; end
+        function __streakprompt_clock
+            set -g __streakprompt_clock_base 0
+            set -g __streakprompt_rel $fake_now
+        end
         set -g fake_now 0
         set -g checks 0
         set -g countdowns 0
@@ -286,6 +289,21 @@ struct FishZeroForkTests {
             }
         }
         for index in 1...12 { #expect(!FileManager.default.fileExists(atPath: pwned + String(index)), "pwned\(index)") }
+    }
+
+    /// A setting the text depends on, changed between prompts, asks the binary for the view of
+    /// the new settings once; the prompts after it read that view.
+    @Test func changedSettingAsksForItsView() throws {
+        guard tool("fish") != nil else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q")
+        let (segment, ran, result) = try afterChange("set -g STREAKPROMPT_FORMAT '<{count}>'", box: box)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(ran, "the binary did not run")
+        #expect(segment.contains("<1>"), "\(segment)")
+        let (again, ranAgain, _) = try afterChange("set -g STREAKPROMPT_FORMAT '<{count}>'; __streakprompt_precmd; echo mark >> '\(box.root.path)/runs'", box: box)
+        #expect(!ranAgain, "the binary ran for an unchanged setting")
+        #expect(again == segment)
     }
 
     /// `STREAKPROMPT_MODE=binary` and `STREAKPROMPT_NOW` run the binary before every prompt, as

@@ -31,6 +31,22 @@ function __streakprompt_on_prompt --on-event fish_prompt
     __streakprompt_precmd
 end
 
+# The settings the view's key is made of (__streakprompt_precmd): setting one of them makes the
+# next prompt work the key out again, instead of every prompt.
+function __streakprompt_on_setting --on-variable STREAKPROMPT_NAMES \
+    --on-variable STREAKPROMPT_FORMAT --on-variable TZ --on-variable STREAKPROMPT_DAY_START \
+    --on-variable STREAKPROMPT_WEEK_START --on-variable STREAKPROMPT_WARN_AT \
+    --on-variable STREAKPROMPT_HOME --on-variable XDG_DATA_HOME --on-variable XDG_CONFIG_HOME \
+    --on-variable HOME --on-variable NO_COLOR --on-variable TERM --on-variable LC_ALL \
+    --on-variable LC_CTYPE --on-variable LANG --on-variable STREAKPROMPT_STYLE_DONE \
+    --on-variable STREAKPROMPT_STYLE_PENDING --on-variable STREAKPROMPT_STYLE_WARN \
+    --on-variable STREAKPROMPT_STYLE_BROKEN --on-variable STREAKPROMPT_ICON_DONE \
+    --on-variable STREAKPROMPT_ICON_PENDING --on-variable STREAKPROMPT_ICON_WARN \
+    --on-variable STREAKPROMPT_ICON_BROKEN --on-variable STREAKPROMPT_HIDE_BROKEN \
+    --on-variable STREAKPROMPT_HIDE_ZERO
+    set -e __streakprompt_key_ok
+end
+
 function __streakprompt_on_preexec --on-event fish_preexec
     test -n "$STREAKPROMPT_TICK_ON"; or return 0
     string match -qr -- "$STREAKPROMPT_TICK_ON" "$argv[1]" 2>/dev/null; or return 0

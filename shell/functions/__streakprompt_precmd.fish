@@ -3,23 +3,30 @@
 # kept, and the view's first line (its stamp) is unchanged: one builtin read of one line.
 # Anything else reads the whole view, or runs the binary.
 function __streakprompt_precmd
-    set -l now
+    set -l rel
     if test "$STREAKPROMPT_MODE" != binary -a -z "$STREAKPROMPT_NOW"
         # Everything the segment's text depends on besides the data: when it changes, the
-        # binary is asked for the view again.
-        set -g __streakprompt_key "$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
-        __streakprompt_clock; and set now $__streakprompt_now
+        # binary is asked for the view again. Worked out again only after one of them was set
+        # (__streakprompt_on_setting).
+        if not set -q __streakprompt_key_ok[1]
+            set -g __streakprompt_key "$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+            set -g __streakprompt_key_ok 1
+        end
+        __streakprompt_clock; and set rel $__streakprompt_rel
     end
-    if test -n "$now" -a "$__streakprompt_key" = "$__streakprompt_view_for"
+    if test -n "$rel" -a "$__streakprompt_key" = "$__streakprompt_view_for"
         and begin
-            test $now -ge $__streakprompt_lo -a $now -lt $__streakprompt_hi; or __streakprompt_fresh $now
+            test $rel -ge $__streakprompt_lo -a $rel -lt $__streakprompt_hi
+            or __streakprompt_fresh (math $__streakprompt_clock_base + $rel)
         end
         and test -f "$__streakprompt_view" -a -r "$__streakprompt_view"
         and read -l head <$__streakprompt_view
         and test "$head" = "$__streakprompt_head"
         # The segment is the one this piece gave the last prompt, unless it counts down.
-        test $__streakprompt_deadline -eq 0; or __streakprompt_show $now
+        test $__streakprompt_deadline -eq 0; or __streakprompt_show (math $__streakprompt_clock_base + $rel)
     else
+        set -l now
+        test -n "$rel"; and set now (math $__streakprompt_clock_base + $rel)
         __streakprompt_refresh $now
     end
 end
