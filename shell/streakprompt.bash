@@ -433,6 +433,10 @@ __streakprompt_unload() {
 
 __streakprompt_ps0_ok=
 __streakprompt_has_ps0 && __streakprompt_ps0_ok=1
+# The short way's window (see __streakprompt_window), closed until a whole read opens it; set
+# here so the hook's arithmetic reads them under `set -u`.
+__streakprompt_lo=0
+__streakprompt_hi=0
 
 # Only interactive shells get a prompt; a script that sources ~/.bashrc gets nothing.
 if [[ $- == *i* ]]; then
