@@ -239,7 +239,7 @@ struct ZeroForkTests {
         let cases: [(String, String, Bool)] = [
             ("an ordinary prompt", ":", false),
             ("a missing file", "rm -f \"\(view)\"", true),
-            // (Folders are checked at most every 10 seconds: the window is closed as if they passed.)
+            // (Folders are checked once a minute at most: the window is closed as if it passed.)
             ("a stale file (a folder changed behind it)", "touch -d '+5 seconds' '\(box.home)/streaks/q'; __streakprompt_hi=0", true),
             ("a corrupt file", "printf 'garbage\\n\\001\\002' > \"\(view)\"", true),
             ("a first version's file", "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\tX\\n' > \"\(view)\"", true),
