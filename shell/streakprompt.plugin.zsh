@@ -89,6 +89,11 @@ function __streakprompt_read_view() {
         (( until == 0 || now < until )) && \builtin break
         from=$until
     done
+    # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
+    # ~/.config): an edit shows at the next check, as a sync does.
+    name=${XDG_CONFIG_HOME-}
+    [[ $name == /* ]] || name=${HOME-}/.config
+    watch+=("$name/streakprompt/config")
     \builtin typeset -ga __streakprompt_watch
     __streakprompt_watch=("${watch[@]}")
     \builtin typeset -g __streakprompt_from=$from __streakprompt_until=$until __streakprompt_deadline=$deadline \
@@ -99,8 +104,8 @@ function __streakprompt_read_view() {
 
 # Whether the piece kept by the last whole read still holds at the clock $1 and no folder
 # changed behind the view (a sync brought another machine's actions, which no command here
-# wrote into it): the streaks folder and each streak folder the view watches
-# (__streakprompt_watch) are older than the view. Then the prompts up to a minute on (and
+# wrote into it) and the config file was not edited since: the streaks folder, each streak
+# folder the view watches and the config file (__streakprompt_watch) are older than the view. Then the prompts up to a minute on (and
 # within the piece) take the short way: __streakprompt_lo and __streakprompt_hi are the
 # instants it holds between. Asked once a minute at most, since each folder is a pair of stats.
 function __streakprompt_fresh() {

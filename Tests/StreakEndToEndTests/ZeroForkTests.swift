@@ -299,6 +299,21 @@ struct ZeroForkTests {
         #expect(runs(box) == 1, "the binary ran \(runs(box)) times")
     }
 
+    /// An edited config file shows at the next check of the folders (once a minute at most),
+    /// without a change of the data: the binary runs once and writes the view for the new style.
+    @Test(arguments: ["bash", "zsh"])
+    func anEditedConfigFileShowsAtTheNextCheck(_ shellName: String) throws {
+        guard tool(shellName) != nil else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q")
+        let config = box.root.path + "/home/.config/streakprompt/config"
+        let edit = "config='\(config)'; mkdir -p \"${config%/*}\"; printf 'style-done = 1;35\\n' > \"$config\"; touch -d '+2 seconds' \"$config\"; __streakprompt_hi=0"
+        let (segment, ran, result) = try afterChange(shellName, edit, box: box, warm: "__streakprompt_precmd")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(ran, "the binary did not run")
+        #expect(segment.contains("\u{1B}[1;35m"), "\(segment)")
+    }
+
     /// View files whose contents try to run code: nothing runs, the prompt stays quiet.
     @Test(arguments: ["bash", "zsh"])
     func hostileViewContentsNeverRun(_ shellName: String) throws {
