@@ -103,42 +103,35 @@ __streakprompt_read_view() {
         (( until == 0 || now < until )) && \builtin break
         from=$until
     done
-    __streakprompt_watch=("${file%/views/*}/streaks" ${watch[@]+"${watch[@]}"})
+    # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
+    # ~/.config): an edit shows at the next check, as a sync does.
+    name=${XDG_CONFIG_HOME-}
+    [[ $name == /* ]] || name=${HOME-}/.config
+    __streakprompt_watch=("${file%/views/*}/streaks" ${watch[@]+"${watch[@]}"} "$name/streakprompt/config")
     __streakprompt_from=$from
     __streakprompt_until=$until
     __streakprompt_deadline=$deadline
     __streakprompt_text=$text
     __streakprompt_head=${lines[0]}
-    if (( now - ${__streakprompt_checked:-0} >= 10 || now < ${__streakprompt_checked:-0} )); then
-        __streakprompt_fresh "$now" || { __streakprompt_head=; \builtin return 1; }
-    else
-        __streakprompt_window "${__streakprompt_checked:-0}"
-    fi
+    __streakprompt_fresh "$now" || { __streakprompt_head=; \builtin return 1; }
     __streakprompt_show "$now"
 }
 
 # Whether the piece kept by the last whole read still holds at the clock $1 and no folder
 # changed behind the view (a sync brought another machine's actions, which no command here
-# wrote into it): the streaks folder and each streak folder the view watches
-# (__streakprompt_watch) are older than the view. Asked at most every 10 seconds: each is a pair
-# of stats. Then the prompts up to 10 seconds on (and within the piece) take the short way.
+# wrote into it) and the config file was not edited since: the streaks folder, each streak
+# folder the view watches and the config file (__streakprompt_watch) are older than the view. Then the prompts up to a minute on (and
+# within the piece) take the short way: __streakprompt_lo and __streakprompt_hi are the
+# instants it holds between. Asked once a minute at most, since each folder is a pair of stats.
 __streakprompt_fresh() {
-    [[ -n ${__streakprompt_head-} ]] || \builtin return 1
-    (( $1 >= __streakprompt_from && ($1 < __streakprompt_until || __streakprompt_until == 0) )) || \builtin return 1
+    [[ -n ${__streakprompt_head-} ]] &&
+        (( $1 >= __streakprompt_from && ($1 < __streakprompt_until || __streakprompt_until == 0) )) || \builtin return 1
     \builtin local folder
     for folder in "${__streakprompt_watch[@]}"; do
         [[ ! $folder -nt $__streakprompt_view ]] || \builtin return 1
     done
-    __streakprompt_checked=$1
-    __streakprompt_window "$1"
-}
-
-# The instants the short way holds between: inside the kept piece, and within 10 seconds of
-# the last check ($1) that no folder changed behind the view.
-__streakprompt_window() {
-    __streakprompt_lo=$(( __streakprompt_from > $1 ? __streakprompt_from : $1 ))
-    __streakprompt_hi=$(( $1 + 10 ))
-    (( __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi )) || __streakprompt_hi=$__streakprompt_until
+    (( __streakprompt_lo = $1, __streakprompt_hi = $1 + 60,
+       __streakprompt_hi = __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi ? __streakprompt_hi : __streakprompt_until ))
 }
 
 # Sets the segment from the piece kept by __streakprompt_read_view at the clock $1: the time
@@ -421,11 +414,11 @@ __streakprompt_unload() {
         __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
         __streakprompt_debug_at_load \
         __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
-        __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_checked \
+        __streakprompt_key __streakprompt_view __streakprompt_view_for \
         __streakprompt_head __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
         __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
-        __streakprompt_read_view __streakprompt_fresh __streakprompt_window __streakprompt_show \
+        __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
         __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
         __streakprompt_precmd __streakprompt_add_prompt_command __streakprompt_unload
@@ -433,6 +426,10 @@ __streakprompt_unload() {
 
 __streakprompt_ps0_ok=
 __streakprompt_has_ps0 && __streakprompt_ps0_ok=1
+# The short way's window (see __streakprompt_fresh), closed until a whole read opens it; set
+# here so the hook's arithmetic reads them under `set -u`.
+__streakprompt_lo=0
+__streakprompt_hi=0
 
 # Only interactive shells get a prompt; a script that sources ~/.bashrc gets nothing.
 if [[ $- == *i* ]]; then

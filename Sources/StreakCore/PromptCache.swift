@@ -23,11 +23,11 @@
 /// with the folders to notice changes it did not see (a sync tool delivering another
 /// machine's actions, or a writer killed before it refreshed the cache). Fields after
 /// `AHEAD` are ignored. A first-release cache (`streakprompt-cache 1`) is not a cache: the
-/// prompt prints nothing and has it rebuilt. Rebuilt by every write and by
+/// first prompt after the upgrade has it rebuilt at once (see `PromptSource.open`). Rebuilt by every write and by
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
 public enum PromptCache {
     public static let magic = "streakprompt-cache 2"
-    /// The first release's cache: read as no cache, and rebuilt (see `PromptSource.open`).
+    /// The first release's cache: not read, rebuilt at once (see `PromptSource.open`).
     public static let magicV1 = "streakprompt-cache 1"
     /// Larger than this is not a cache we wrote: the prompt prints nothing.
     public static let maxBytes = 1 << 20

@@ -31,15 +31,24 @@ public final class PromptSource {
     /// When there is data but no usable cache (a first tick killed before it wrote one, a
     /// cache deleted or damaged, or the first release's), the rebuild starts in the
     /// background, so the next prompt shows the streaks again.
+    ///
+    /// The first release's cache means this version was just installed over it: then the
+    /// rebuild runs at once (a second at most) and the prompt shows its result, so the first
+    /// prompt after an upgrade is not blank.
     public static func open(_ environment: Environment) -> PromptSource? {
         guard let home = Store.defaultHome(environment) else { return nil }
-        guard let file = try? Files.readBytes(Store.cachePath(home: home), limit: PromptCache.maxBytes),
-              PromptCache.isCache(file.buffer)
-        else {
-            if Files.isFolder(Paths.join(home, "streaks")) { startRefresh(home: home, environment: environment) }
-            return nil
+        let path = Store.cachePath(home: home)
+        let file = try? Files.readBytes(path, limit: PromptCache.maxBytes)
+        if let file, PromptCache.isCache(file.buffer) { return PromptSource(file: file, home: home, environment: environment) }
+        guard Files.isFolder(Paths.join(home, "streaks")) else { return nil }
+        if let file, file.buffer.starts(with: PromptCache.magicV1.utf8), Files.isWritableFolder(home),
+           let binary = ExecutablePath.current(environment: environment),
+           (try? Subprocess.run([binary, refreshArgument], environment: environment, limit: 0, timeout: 1000))?.status == 0,
+           let rebuilt = try? Files.readBytes(path, limit: PromptCache.maxBytes), PromptCache.isCache(rebuilt.buffer) {
+            return PromptSource(file: rebuilt, home: home, environment: environment)
         }
-        return PromptSource(file: file, home: home, environment: environment)
+        startRefresh(home: home, environment: environment)
+        return nil
     }
 
     private init(file: FileBytes, home: String, environment: Environment) {

@@ -257,15 +257,22 @@ struct GoalsEndToEndTests {
         #expect(try box.read("prompt.cache").contains("\tsun\t"))
     }
 
-    /// A data folder the first release left has a version 1 cache: the prompt shows nothing
-    /// once and has it rebuilt.
-    @Test func aFirstReleaseCacheIsRebuiltInTheBackground() throws {
+    /// A data folder the first release left has a version 1 cache: the first prompt after the
+    /// upgrade has it rebuilt at once and shows the streak (not a blank that reads as a lost
+    /// streak); a version 1 cache that cannot be rebuilt (a read-only folder) still only blanks it.
+    @Test func aFirstReleaseCacheIsRebuiltByTheFirstPrompt() throws {
         let box = try box()
         try box.write("streaks/quiz/laptop.log", "2026-11-20 2026-11-20T09:00:00+01:00\n2026-11-21 2026-11-21T09:00:00+01:00\n")
-        try box.write("prompt.cache", "streakprompt-cache 1\t1.0\nquiz\t🔥\t127\t2026-11-21\t1\t2\t0\t2\t2\t1.0\n")
-        #expect(try box.prompt(now: "2026-11-21T12:00") == "")
-        try eventually(box, [], now: "2026-11-21T12:00", equals: "🔥2")
+        let v1 = "streakprompt-cache 1\t1.0\nquiz\t🔥\t127\t2026-11-21\t1\t2\t0\t2\t2\t1.0\n"
+        try box.write("prompt.cache", v1)
+        #expect(try box.prompt(now: "2026-11-21T12:00") == "🔥2")
         #expect(try box.read("prompt.cache").hasPrefix("streakprompt-cache 2\t"))
+        #expect(try box.prompt(["quiz", "--shell", "zsh"], now: "2026-11-21T12:00") == "🔥2")
+        guard getuid() != 0 else { return }
+        try box.write("prompt.cache", v1)
+        #expect(chmod(box.home, 0o555) == 0)
+        defer { chmod(box.home, 0o755) }
+        #expect(try box.prompt(now: "2026-11-21T12:00") == "")
     }
 
     /// The hook's shortcut ("already counted today") looks at the latest met date: with a

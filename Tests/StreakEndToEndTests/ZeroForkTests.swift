@@ -26,12 +26,15 @@ struct ZeroForkTests {
     }
 
     /// Functions both shells run: `register T` asks the binary for the view at T as the
-    /// plugin's fallback does; `check T` compares the plugin's builtin read at the shell clock
-    /// T with the binary's segment at T; `tick NAME T` changes the data at T.
+    /// plugin's fallback does; `check T` runs the real hook at the shell clock T (the short way
+    /// or a whole read of the view; a run of the binary prints FALLBACK) and compares the
+    /// segment with the binary's at T; `tick NAME T` changes the data at T.
     static func harness(_ shellName: String) -> String {
         """
+        \(keySnippet)
         register() {
-            __streakprompt_view_key
+            EPOCHSECONDS=$1
+            plugin_key
             out=$(streakprompt prompt --shell \(shellName) --view --now "@$1")
             __streakprompt_view=${out%%$'\\n'*}
             __streakprompt_view_for=$__streakprompt_key
@@ -39,23 +42,38 @@ struct ZeroForkTests {
         check() {
             expected=$(streakprompt prompt --shell \(shellName) --now "@$1")
             EPOCHSECONDS=$1
-            STREAKPROMPT_SEGMENT=
             if [[ ! -f $__streakprompt_view ]]; then
                 # Not asked for in a month of simulated time: removed, as designed; ask again.
                 register "$1"
                 echo "registered again at $1"
             fi
-            __streakprompt_view_key
-            if ! __streakprompt_read_view; then
-                echo "FALLBACK at $1"
-                return 0
-            fi
+            __streakprompt_precmd
             [[ $STREAKPROMPT_SEGMENT == "$expected" ]] || printf 'MISMATCH at %s: view %q binary %q\\n' "$1" "$STREAKPROMPT_SEGMENT" "$expected"
         }
         tick() { STREAKPROMPT_NOW="@$2" streakprompt tick --quiet "$1"; }
+        # Whole reads of the view, counted: the other checks took the short way.
+        \(shellName == "bash" ? "eval \"whole_$(declare -f __streakprompt_read_view)\"" : "functions[whole___streakprompt_read_view]=$functions[__streakprompt_read_view]")
+        wholes=0
+        __streakprompt_read_view() { wholes=$(( wholes + 1 )); whole___streakprompt_read_view "$@"; }
 
         """
     }
+
+    /// Shell functions for tests: `plugin_key` sets __streakprompt_key as the hook does, by
+    /// running it with the binary out of reach (__streakprompt_find_bin fails; it prints
+    /// FALLBACK when `key_only` is empty, so a check that had to run the binary shows).
+    static let keySnippet = """
+        __streakprompt_find_bin() {
+            [[ -n ${key_only-} ]] || echo "FALLBACK at ${EPOCHSECONDS-}"
+            return 1
+        }
+        plugin_key() {
+            key_only=1
+            __streakprompt_view_for=
+            __streakprompt_precmd
+            key_only=
+        }
+        """
 
     /// A year of daily life in New York (two DST changes) with a 04:00 day start, a weekday
     /// schedule with freezes and a weekly target: ticks on most days at any hour (some after
@@ -74,7 +92,8 @@ struct ZeroForkTests {
             let (y, m, d) = (parts.year!, parts.month!, parts.day!)
             func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { moment(y, m, d, hour, minute, second, zone: zone) }
             // The day's events in time order: a tick changes the data from its moment on.
-            var events: [(Int, String)] = [(at(3, 59, 30), "check"), (at(12, 0), "check"), (at(19, 59, 59), "check"),
+            var events: [(Int, String)] = [(at(3, 59, 30), "check"), (at(12, 0), "check"), (at(12, 0, 5), "check"),
+                                            (at(19, 59, 59), "check"),
                                             (at(20, 0), "check"), (at(23, 17, 41), "check")]
             // Runs of misses now and then (freezes spent, then broken).
             let active = pick(&random, 100) >= (d % 17 == 0 ? 90 : 25)
@@ -91,7 +110,7 @@ struct ZeroForkTests {
             for (time, what) in events.sorted(by: { $0.0 < $1.0 }) { lines.append("\(what) \(time)") }
             day = calendar.date(byAdding: .day, value: 1, to: day)!
         }
-        return harness(shellName) + lines.joined(separator: "\n") + "\n"
+        return harness(shellName) + lines.joined(separator: "\n") + "\necho \"whole reads $wholes\"\n"
     }
 
     func yearBox() throws -> Sandbox {
@@ -110,13 +129,20 @@ struct ZeroForkTests {
         let box = try yearBox()
         let plugin = try box.file("plugin.\(shellName)", try box.initText(shellName))
         let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
-        let prelude = shellName == "bash" ? "unset EPOCHSECONDS\n" : ""
-        let script = prelude + "source '\(plugin)'\n" + ZeroForkTests.yearScript(shellName)
+        // The shell's clock is a plain variable the script sets (zsh/datetime is not loaded);
+        // zsh reads the view's first line with sysread, as an interactive load sets up.
+        let prelude = shellName == "bash" ? "unset EPOCHSECONDS\n" : "zmodload -F zsh/system b:sysread && __streakprompt_sysread=1\n"
+        let script = "source '\(plugin)'\n" + prelude + ZeroForkTests.yearScript(shellName)
         let result = try shell(program, options, script: script, in: box)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
         let problems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("FALLBACK") }
         #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+        // Both ways were taken: a whole read where the piece ended or the data changed, the
+        // short way (one line) for the rest of the 6 checks a day.
+        let checks = result.stdout.split(separator: "\n").count { $0.hasPrefix("check") } + 6 * 365
+        let wholes = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? -1
+        #expect(wholes > 365 && wholes < checks / 2, "whole reads: \(wholes) of \(checks) checks")
     }
 
     /// A wrapper that counts the binary's runs.
@@ -142,18 +168,19 @@ struct ZeroForkTests {
         try box.sp("tick", "q", "--now", "2026-06-10T10:00")
         let bin = try countingBinary(box)
         let plugin = try box.file("plugin", try box.initText(shellName))
-        let zsh = shellName == "zsh" ? "zmodload zsh/datetime\n" : ""
+        let zsh = shellName == "zsh" ? "__streakprompt_install\n" : ""
         let script = """
-            \(zsh)source '\(plugin)'
-            STREAKPROMPT_BIN='\(bin)'
-            __streakprompt_view_key
+            source '\(plugin)'
+            \(zsh)STREAKPROMPT_BIN='\(bin)'
+            \(ZeroForkTests.keySnippet)
+            plugin_key
             out=$('\(Binary.path)' prompt --shell \(shellName) --view --now 2026-06-10T23:00)
             __streakprompt_view=${out%%$'\\n'*}
             __streakprompt_view_for=$__streakprompt_key
-            __streakprompt_refresh
+            __streakprompt_precmd
             printf 'before %q\\n' "$STREAKPROMPT_SEGMENT"
             sleep 3
-            __streakprompt_refresh
+            __streakprompt_precmd
             printf 'after %q\\n' "$STREAKPROMPT_SEGMENT"
             """
         let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
@@ -176,19 +203,22 @@ struct ZeroForkTests {
 
     /// A script that loads the plugin, asks for the view once (as the fallback does), then
     /// refreshes after `change` and prints the segment and whether the binary ran.
-    func afterChange(_ shellName: String, _ change: String, box: Sandbox) throws -> (segment: String, ran: Bool, Result) {
+    /// `warm` runs before the mark: e.g. a second prompt, which reads the view the first one
+    /// asked for and keeps its piece, so the one after `change` may take the short way.
+    func afterChange(_ shellName: String, _ change: String, box: Sandbox, warm: String = ":") throws -> (segment: String, ran: Bool, Result) {
         guard let program = tool(shellName) else { throw TestFailure("no \(shellName)") }
         let bin = try countingBinary(box)
         let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
-        let zsh = shellName == "zsh" ? "zmodload zsh/datetime\n" : ""
+        let zsh = shellName == "zsh" ? "__streakprompt_install\n" : ""
         let script = """
-            \(zsh)source '\(plugin)'
-            STREAKPROMPT_BIN='\(bin)'
-            __streakprompt_refresh
+            source '\(plugin)'
+            \(zsh)STREAKPROMPT_BIN='\(bin)'
+            __streakprompt_precmd
             [ -n "$__streakprompt_view" ] || echo NOVIEW
+            \(warm)
             echo mark >> '\(box.root.path)/runs'
             \(change)
-            __streakprompt_refresh
+            __streakprompt_precmd
             printf '%s' "$STREAKPROMPT_SEGMENT"
             """
         let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
@@ -209,26 +239,79 @@ struct ZeroForkTests {
         let cases: [(String, String, Bool)] = [
             ("an ordinary prompt", ":", false),
             ("a missing file", "rm -f \"\(view)\"", true),
-            ("a stale file (a folder changed behind it)", "touch -d '+5 seconds' '\(box.home)/streaks/q'", true),
+            // (Folders are checked once a minute at most: the window is closed as if it passed.)
+            ("a stale file (a folder changed behind it)", "touch -d '+5 seconds' '\(box.home)/streaks/q'; __streakprompt_hi=0", true),
             ("a corrupt file", "printf 'garbage\\n\\001\\002' > \"\(view)\"", true),
-            ("another version's file", "printf 'streakprompt-view 2\\nwatch\\tq\\n0\\t0\\tX\\n' > \"\(view)\"", true),
-            ("a file with no piece for now", "printf 'streakprompt-view 1\\nwatch\\tq\\n1\\t0\\tOLD\\n' > \"\(view)\"", true),
+            ("a first version's file", "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\tX\\n' > \"\(view)\"", true),
+            ("a later version's file", "printf 'streakprompt-view 3 0123456789abcdef\\nwatch\\tq\\n0\\t0\\tX\\n' > \"\(view)\"", true),
+            ("a file with no piece for now", "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n1\\t0\\tOLD\\n' > \"\(view)\"", true),
         ]
+        // Each case once after a first prompt (which ran the binary), once after a second
+        // (which read the view and kept its piece: the next takes the short way unless the
+        // change shows in the first line or a folder).
         for (what, change, fallback) in cases {
+            for warm in [":", "__streakprompt_precmd"] {
             try? FileManager.default.removeItem(atPath: box.root.path + "/runs")
-            let (segment, ran, result) = try afterChange(shellName, change, box: box)
+            let (segment, ran, result) = try afterChange(shellName, change, box: box, warm: warm)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(what): \(result)")
             #expect(!result.stdout.contains("NOVIEW"), "\(what): \(result)")
-            #expect(ran == fallback, "\(what): the binary \(ran ? "ran" : "did not run")")
-            #expect(segment == expected, "\(what): \(result)")
+            #expect(ran == fallback, "\(what), \(warm): the binary \(ran ? "ran" : "did not run")")
+            #expect(segment == expected, "\(what), \(warm): \(result)")
+            }
         }
         // A tick from another shell rewrites the view: no run needed to show it. (A new box:
         // the stale case above left a folder dated in the future.)
         let other = try Sandbox(tz: "Europe/Berlin")
         try other.sp("tick", "q")
-        let (segment, ran, _) = try afterChange(shellName, "streakprompt tick q2 >/dev/null", box: other)
-        #expect(!ran, "the binary ran")
-        #expect(segment.components(separatedBy: "\u{1B}[0m").count == 3, "two streaks: \(segment)")
+        for warm in [":", "__streakprompt_precmd"] {
+            let (segment, ran, _) = try afterChange(shellName, "streakprompt tick q\(warm.count) >/dev/null", box: other, warm: warm)
+            #expect(!ran, "the binary ran")
+            #expect(segment.components(separatedBy: "\u{1B}[0m").count == (warm == ":" ? 3 : 4), "\(warm): \(segment)")
+        }
+    }
+
+    /// A data folder whose path holds spaces and glob characters, and a shell with `set -u`
+    /// (zsh: nounset, ksh_arrays, sh_word_split): the first prompt runs the binary, the next
+    /// read the view (whole, then the short way), quietly, and the user's options stay.
+    @Test(arguments: ["bash", "zsh"])
+    func oddPathsAndStrictOptions(_ shellName: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        box.environment["STREAKPROMPT_HOME"] = box.root.path + "/my data [x] *"
+        try box.sp("tick", "q")
+        let bin = try countingBinary(box)
+        let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
+        let strict = shellName == "bash" ? "set -u" : "__streakprompt_install; setopt nounset ksh_arrays sh_word_split"
+        let after = shellName == "bash" ? "[[ $- == *u* ]] && echo STILL" : "[[ -o nounset && -o ksh_arrays ]] && echo STILL"
+        let script = """
+            source '\(plugin)'
+            STREAKPROMPT_BIN='\(bin)'
+            \(strict)
+            for i in 1 2 3; do __streakprompt_precmd; printf '%s\\n' "$STREAKPROMPT_SEGMENT"; done
+            \(after)
+            """
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        let result = try shell(program, options, script: script, in: box, env: ["STREAKPROMPT_BIN": bin])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let expected = try segment(box, ["--shell", shellName], now: ISO8601DateFormatter().string(from: Date()))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [expected, expected, expected, "STILL"], "\(result)")
+        #expect(runs(box) == 1, "the binary ran \(runs(box)) times")
+    }
+
+    /// An edited config file shows at the next check of the folders (once a minute at most),
+    /// without a change of the data: the binary runs once and writes the view for the new style.
+    @Test(arguments: ["bash", "zsh"])
+    func anEditedConfigFileShowsAtTheNextCheck(_ shellName: String) throws {
+        guard tool(shellName) != nil else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q")
+        let config = box.root.path + "/home/.config/streakprompt/config"
+        let edit = "config='\(config)'; mkdir -p \"${config%/*}\"; printf 'style-done = 1;35\\n' > \"$config\"; touch -d '+2 seconds' \"$config\"; __streakprompt_hi=0"
+        let (segment, ran, result) = try afterChange(shellName, edit, box: box, warm: "__streakprompt_precmd")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(ran, "the binary did not run")
+        #expect(segment.contains("\u{1B}[1;35m"), "\(segment)")
     }
 
     /// View files whose contents try to run code: nothing runs, the prompt stays quiet.
@@ -241,15 +324,15 @@ struct ZeroForkTests {
         let view = "$__streakprompt_view"
         let hostile = [
             // Arithmetic that would run a command through an array subscript.
-            "printf 'streakprompt-view 1\\nwatch\\tq\\nx[$(touch \(pwned)1)]\\t0\\tT\\n' > \"\(view)\"",
-            "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\tx[$(touch \(pwned)2)]\\tT\\n' > \"\(view)\"",
+            "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\nx[$(touch \(pwned)1)]\\t0\\tT\\n' > \"\(view)\"",
+            "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n0\\tx[$(touch \(pwned)2)]\\tT\\n' > \"\(view)\"",
             // Text that is code, with a valid piece: shown as text, never run.
-            "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\t$(touch \(pwned)3)`touch \(pwned)4`%%{$(touch \(pwned)5)%%}\\n' > \"\(view)\"",
+            "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n0\\t0\\t$(touch \(pwned)3)`touch \(pwned)4`%%{$(touch \(pwned)5)%%}\\n' > \"\(view)\"",
             // Names that would glob or climb.
-            "printf 'streakprompt-view 1\\nwatch\\t* ../../x $(touch \(pwned)6)\\n0\\t0\\tT\\n' > \"\(view)\"",
+            "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\t* ../../x $(touch \(pwned)6)\\n0\\t0\\tT\\n' > \"\(view)\"",
             // NUL bytes, a huge number, a huge line.
-            "printf 'streakprompt-view 1\\nwatch\\tq\\n99999999999999999999999\\t0\\tT\\000\\n' > \"\(view)\"",
-            "{ printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\t'; head -c 100000 /dev/zero | tr '\\\\0' x; echo; } > \"\(view)\"",
+            "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n99999999999999999999999\\t0\\tT\\000\\n' > \"\(view)\"",
+            "{ printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n0\\t0\\t'; head -c 100000 /dev/zero | tr '\\\\0' x; echo; } > \"\(view)\"",
         ]
         for change in hostile {
             // Rendered as the prompt draws it: bash expands PS1 with ${PS1@P}, zsh with print -P.
