@@ -223,6 +223,7 @@ struct FishZeroForkTests {
             ("an ordinary prompt", "true", false),
             ("a missing file", "rm -f $view", true),
             ("a stale file (a folder changed behind it)", "touch -d '+5 seconds' '\(box.home)/streaks/q'", true),
+            ("an edited config file", "mkdir -p '\(box.root.path)/home/.config/streakprompt'; touch -d '+5 seconds' '\(box.root.path)/home/.config/streakprompt/config'", true),
             ("a corrupt file", "printf 'garbage\\n\\001\\002' > $view", true),
             ("another version's file", "printf 'streakprompt-view 1\\nwatch\\tq\\n0\\t0\\tX\\n' > $view", true),
             ("a file with no piece for now", "printf 'streakprompt-view 2 0123456789abcdef\\nwatch\\tq\\n1\\t0\\tOLD\\nend\\n' > $view", true),

@@ -1,7 +1,7 @@
 # Whether the piece kept by the last whole read still holds at the clock ($argv[1]) and no
 # folder changed behind the view (a sync brought another machine's actions, which no command
-# here wrote into it): the streaks folder and each streak folder the view watches
-# (__streakprompt_watch) are not newer than the view. fish sees whole seconds: a folder changed
+# here wrote into it) and the config file was not edited since: the streaks folder, each streak
+# folder the view watches and the config file (__streakprompt_watch) are not newer than the view. fish sees whole seconds: a folder changed
 # in the second the view was written counts as older (a tick writes both in one second). Asked
 # at most every 10 seconds; then the prompts up to 10 seconds on (within the piece) take the
 # short way.
@@ -12,7 +12,7 @@ function __streakprompt_fresh --argument-names now
     test -f "$__streakprompt_view"; or return 1
     set -l view (path mtime -- $__streakprompt_view)
     string match -qr -- '^-?[0-9]{1,12}$' "$view"; or return 1
-    # A folder that does not exist (a streak not made yet) is not newer.
+    # A folder or file that does not exist (a streak not made yet, no config) is not newer.
     for folder in (path mtime -- $__streakprompt_watch)
         string match -qr -- '^-?[0-9]{1,12}$' "$folder"; or return 1
         test $folder -le $view; or return 1

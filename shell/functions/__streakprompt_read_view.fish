@@ -47,7 +47,11 @@ function __streakprompt_read_view --argument-names now
         set from $until
     end
     test -n "$found"; or return 1
-    set -g __streakprompt_watch $watch
+    # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
+    # ~/.config): an edit shows at the next check, as a sync does.
+    set -l config "$XDG_CONFIG_HOME"
+    string match -q -- '/*' "$config"; or set config "$HOME/.config"
+    set -g __streakprompt_watch $watch "$config/streakprompt/config"
     set -g __streakprompt_from $from
     set -g __streakprompt_until $until
     set -g __streakprompt_deadline $deadline
