@@ -10,12 +10,13 @@ function __streakprompt_fresh --argument-names now
     test $now -ge $__streakprompt_from; or return 1
     test $__streakprompt_until -eq 0 -o $now -lt $__streakprompt_until; or return 1
     test -f "$__streakprompt_view"; or return 1
-    set -l view (path mtime -- $__streakprompt_view)
-    string match -qr -- '^-?[0-9]{1,12}$' "$view"; or return 1
-    # A folder or file that does not exist (a streak not made yet, no config) is not newer.
-    for folder in (path mtime -- $__streakprompt_watch)
-        string match -qr -- '^-?[0-9]{1,12}$' "$folder"; or return 1
-        test $folder -le $view; or return 1
+    # One stat each, in one call: the view first; a folder or file that does not exist (a
+    # streak not made yet, no config) prints nothing, and is not newer.
+    set -l times (path mtime -- $__streakprompt_view $__streakprompt_watch)
+    set -q times[1]; or return 1
+    string match -qvr -- '^-?[0-9]{1,12}$' $times; and return 1
+    for folder in $times[2..-1]
+        test $folder -le $times[1]; or return 1
     end
     set -g __streakprompt_checked $now
     set -g __streakprompt_check_due (math $now + 10)
