@@ -177,13 +177,18 @@ struct CompletionTests {
         guard let tmux = try box.zshWithCompletions(folder) else { return }
         defer { tmux.stop() }
         try tmux.type("streakprompt ti", enter: false)
+        try tmux.waitFor("the line typed") { $0.hasSuffix("> streakprompt ti") }
         try tmux.keys("Tab")
         try tmux.waitFor("the command completed") { $0.hasSuffix("> streakprompt tick ") }
         try tmux.keys("Tab")
         let screen = try tmux.waitFor("the streak names listed") { $0.contains("gym") && $0.contains("quiz") }
         #expect(screen.contains("> streakprompt tick"), "\(screen)")
+        // Each step waits for the screen to show the one before it: under load, a Tab that
+        // arrives while zsh still draws the new prompt (or the list) can be taken for typing.
         try tmux.keys("C-c")
+        try tmux.waitFor("a new prompt") { $0.hasSuffix("> ") }
         try tmux.type("streakprompt --shell f", enter: false)
+        try tmux.waitFor("the line typed") { $0.hasSuffix("> streakprompt --shell f") }
         try tmux.keys("Tab")
         try tmux.waitFor("the value completed") { $0.hasSuffix("> streakprompt --shell fish ") }
     }

@@ -127,15 +127,20 @@ struct ShellInteractiveTests {
         let row = try tmux.cursor().y
         let typed = "echo " + String(repeating: "a", count: 60)
         try tmux.type(typed, enter: false)
-        try tmux.waitFor("the line typed") { $0.hasSuffix(String(repeating: "a", count: 30)) }
-        let lines = try tmux.screen().components(separatedBy: "\n")
+        // The whole line: the first row alone also ends with 30 a's while the second is drawn.
+        let lines = try tmux.waitFor("the line typed") { screen in
+            let rows = screen.components(separatedBy: "\n")
+            return rows.count > row + 1 && rows[row + 1] == String(repeating: "a", count: 30)
+        }.components(separatedBy: "\n")
         #expect(lines[row] == "x1 > echo " + String(repeating: "a", count: 30), "\(lines)")
         #expect(lines[row + 1] == String(repeating: "a", count: 30), "\(lines)")
         let cursor = try tmux.cursor()
         #expect(cursor.x == 30 && cursor.y == row + 1, "cursor at \(cursor)")
         // Back to the start of the line and forward again: redrawing keeps the layout.
-        try tmux.keys("C-a", "C-e")
-        let again = try tmux.cursor()
+        try tmux.keys("C-a")
+        _ = try tmux.waitForCursor(x: 5, y: row)
+        try tmux.keys("C-e")
+        let again = try tmux.waitForCursor(x: 30, y: row + 1)
         #expect(again.x == 30 && again.y == row + 1, "cursor at \(again)")
     }
 
