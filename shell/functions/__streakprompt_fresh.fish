@@ -1,10 +1,10 @@
 # Whether the piece kept by the last whole read still holds at the clock ($argv[1]) and no
 # folder changed behind the view (a sync brought another machine's actions, which no command
 # here wrote into it) and the config file was not edited since: the streaks folder, each streak
-# folder the view watches and the config file (__streakprompt_watch) are not newer than the view. fish sees whole seconds: a folder changed
-# in the second the view was written counts as older (a tick writes both in one second). Asked
-# at most every 10 seconds; then the prompts up to 10 seconds on (within the piece) take the
-# short way.
+# folder the view watches and the config file (__streakprompt_watch) are not newer than the
+# view. fish sees whole seconds: a folder changed in the second the view was written counts as
+# older (a tick writes both in one second). Asked once a minute at most; then the prompts up to
+# a minute on (within the piece) take the short way.
 function __streakprompt_fresh --argument-names now
     test -n "$__streakprompt_head"; or return 1
     test $now -ge $__streakprompt_from; or return 1
@@ -19,6 +19,6 @@ function __streakprompt_fresh --argument-names now
         test $folder -le $times[1]; or return 1
     end
     set -g __streakprompt_checked $now
-    set -g __streakprompt_check_due (math $now + 10)
+    set -g __streakprompt_check_due (math $now + 60)
     __streakprompt_window $now
 end
