@@ -6,15 +6,6 @@ import Testing
 /// with builtins and a clock made of `path mtime`, against the binary's own segment.
 @Suite("fish zero-fork prompt")
 struct FishZeroForkTests {
-    /// The moment of a wall-clock time in `zone`, as seconds since the epoch.
-    static func moment(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0,
-                       zone: String) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone)!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                                      second: second))!
-        return Int(date.timeIntervalSince1970)
-    }
 
     /// The binary's segment for fish at `now`, in colour as the plugin has it.
     func segment(_ box: Sandbox, now: String) throws -> String {
@@ -90,7 +81,7 @@ struct FishZeroForkTests {
         let zone = "America/New_York"
         var random = SeededRandom(seed: 20261123)
         func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
-        var lines = ["register streakprompt @\(moment(2026, 2, 20, 3, 0, zone: zone))"]
+        var lines = ["register streakprompt @\(wallClockMoment(2026, 2, 20, 3, 0, zone: zone))"]
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         for (start, days) in [((2026, 2, 20), 45), ((2026, 10, 15), 35)] {
@@ -98,7 +89,7 @@ struct FishZeroForkTests {
             for _ in 0..<days {
                 let parts = calendar.dateComponents([.year, .month, .day], from: day)
                 let (y, m, d) = (parts.year!, parts.month!, parts.day!)
-                func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { moment(y, m, d, hour, minute, second, zone: zone) }
+                func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { wallClockMoment(y, m, d, hour, minute, second, zone: zone) }
                 var events: [(Int, String)] = []
                 for time in [at(1, 30), at(3, 59, 30), at(12, 0), at(19, 59, 59), at(20, 0), at(22, 44, 10), at(23, 17, 41)] {
                     events.append((time, "check"))
@@ -111,7 +102,7 @@ struct FishZeroForkTests {
                 } else if pick(4) == 0 {
                     let next = calendar.date(byAdding: .day, value: 1, to: day)!
                     let n = calendar.dateComponents([.year, .month, .day], from: next)
-                    events.append((moment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
+                    events.append((wallClockMoment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
                 }
                 for (time, what) in events.sorted(by: { $0.0 < $1.0 }) {
                     lines.append(what == "check" ? "check \(time)" : "\(what) \(time)")
@@ -141,18 +132,7 @@ struct FishZeroForkTests {
         #expect(counts.count == 4 && Int(counts[1]) ?? 0 > 600 && Int(counts[3]) ?? 0 > 20, "\(result.stdout.suffix(300))")
     }
 
-    /// A wrapper that counts the binary's runs.
-    func countingBinary(_ box: Sandbox) throws -> String {
-        try box.file("counting/streakprompt", """
-            #!/bin/sh
-            echo run >> '\(box.root.path)/runs'
-            exec '\(Binary.path)' "$@"
-            """, executable: true)
-    }
 
-    func runs(_ box: Sandbox) -> Int {
-        ((try? String(contentsOfFile: box.root.path + "/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
-    }
 
     /// fish's clock moved by faketime (which the static binary ignores: a run of it would show
     /// the real date's segment) crosses midnight: the segment turns pending with no run, through
@@ -162,7 +142,7 @@ struct FishZeroForkTests {
         let box = try Sandbox(tz: "Europe/Berlin")
         try box.sp("tick", "q", "--now", "2026-06-09T10:00")
         try box.sp("tick", "q", "--now", "2026-06-10T10:00")
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin.fish", try box.initText("fish"))
         let script = "source '\(plugin)'\n" + FishZeroForkTests.register + """
             set -g STREAKPROMPT_BIN '\(bin)'
@@ -187,14 +167,14 @@ struct FishZeroForkTests {
         #expect(lines.count == 2, "\(result)")
         #expect(lines.first.map { $0 + "\n" } == "before " + (try escape(done)), "\(result)")
         #expect(lines.last.map { $0 + "\n" } == "after " + (try escape(pending)), "\(result)")
-        #expect(runs(box) == 0, "the binary ran")
+        #expect(box.binaryRuns == 0, "the binary ran")
     }
 
     /// A script that loads the plugin, lets the first prompt ask for the view (the fallback),
     /// then draws a prompt after `change` and prints the segment and whether the binary ran.
     func afterChange(_ change: String, box: Sandbox) throws -> (segment: String, ran: Bool, Result) {
         guard let fish = tool("fish") else { throw TestFailure("no fish") }
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin.fish", try box.initText("fish"))
         let script = """
             source '\(plugin)'
@@ -313,7 +293,7 @@ struct FishZeroForkTests {
         guard let fish = tool("fish") else { return }
         let box = try Sandbox(tz: "Europe/Berlin")
         try box.sp("tick", "q", "--now", "2026-06-10T10:00")
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin.fish", try box.initText("fish"))
         let script = """
             source '\(plugin)'
@@ -336,6 +316,6 @@ struct FishZeroForkTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [try segment(box, now: "2026-06-10T12:00")], "\(result)")
         // Two runs with STREAKPROMPT_NOW, two in binary mode, one to write the view.
-        #expect(runs(box) == 5)
+        #expect(box.binaryRuns == 5)
     }
 }

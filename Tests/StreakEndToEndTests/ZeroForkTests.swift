@@ -6,15 +6,6 @@ import Testing
 /// and zsh plugins with the shell's own clock, against the binary's own segment.
 @Suite("zero-fork prompt")
 struct ZeroForkTests {
-    /// The moment of a wall-clock time in `zone`, as seconds since the epoch.
-    static func moment(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0,
-                       zone: String) -> Int {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: zone)!
-        let date = calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute,
-                                                      second: second))!
-        return Int(date.timeIntervalSince1970)
-    }
 
     static func pick(_ random: inout SeededRandom, _ count: Int) -> Int { Int(random.next() % UInt64(count)) }
 
@@ -83,14 +74,14 @@ struct ZeroForkTests {
         let zone = "America/New_York"
         var random = SeededRandom(seed: 20261123)
         var lines: [String] = []
-        lines.append("register \(moment(2026, 1, 5, 3, 0, zone: zone))")
+        lines.append("register \(wallClockMoment(2026, 1, 5, 3, 0, zone: zone))")
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
         var day = calendar.date(from: DateComponents(year: 2026, month: 1, day: 5))!
         for _ in 0..<365 {
             let parts = calendar.dateComponents([.year, .month, .day], from: day)
             let (y, m, d) = (parts.year!, parts.month!, parts.day!)
-            func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { moment(y, m, d, hour, minute, second, zone: zone) }
+            func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int { wallClockMoment(y, m, d, hour, minute, second, zone: zone) }
             // The day's events in time order: a tick changes the data from its moment on.
             var events: [(Int, String)] = [(at(3, 59, 30), "check"), (at(12, 0), "check"), (at(12, 0, 5), "check"),
                                             (at(19, 59, 59), "check"),
@@ -105,7 +96,7 @@ struct ZeroForkTests {
                 // After midnight: counts for this date (the day starts at 04:00).
                 let next = calendar.date(byAdding: .day, value: 1, to: day)!
                 let n = calendar.dateComponents([.year, .month, .day], from: next)
-                events.append((moment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
+                events.append((wallClockMoment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
             }
             for (time, what) in events.sorted(by: { $0.0 < $1.0 }) { lines.append("\(what) \(time)") }
             day = calendar.date(byAdding: .day, value: 1, to: day)!
@@ -145,18 +136,7 @@ struct ZeroForkTests {
         #expect(wholes > 365 && wholes < checks / 2, "whole reads: \(wholes) of \(checks) checks")
     }
 
-    /// A wrapper that counts the binary's runs.
-    func countingBinary(_ box: Sandbox) throws -> String {
-        try box.file("counting/streakprompt", """
-            #!/bin/sh
-            echo run >> '\(box.root.path)/runs'
-            exec '\(Binary.path)' "$@"
-            """, executable: true)
-    }
 
-    func runs(_ box: Sandbox) -> Int {
-        ((try? String(contentsOfFile: box.root.path + "/runs", encoding: .utf8)) ?? "").split(separator: "\n").count
-    }
 
     /// The shell's clock moved by faketime (which the static binary ignores: a run of it would
     /// show the real date's segment) crosses midnight: the segment turns pending with no run.
@@ -166,7 +146,7 @@ struct ZeroForkTests {
         let box = try Sandbox(tz: "Europe/Berlin")
         try box.sp("tick", "q", "--now", "2026-06-09T10:00")
         try box.sp("tick", "q", "--now", "2026-06-10T10:00")
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin", try box.initText(shellName))
         let zsh = shellName == "zsh" ? "__streakprompt_install\n" : ""
         let script = """
@@ -198,7 +178,7 @@ struct ZeroForkTests {
         let quoted = { (text: String) in try run(program, options + ["-c", "printf '%q' \"$1\"", "x", text], environment: env).stdout }
         #expect(lines.first == "before " + (try quoted(done)), "\(result)")
         #expect(lines.last == "after " + (try quoted(pending)), "\(result)")
-        #expect(runs(box) == 0, "the binary ran")
+        #expect(box.binaryRuns == 0, "the binary ran")
     }
 
     /// A script that loads the plugin, asks for the view once (as the fallback does), then
@@ -207,7 +187,7 @@ struct ZeroForkTests {
     /// asked for and keeps its piece, so the one after `change` may take the short way.
     func afterChange(_ shellName: String, _ change: String, box: Sandbox, warm: String = ":") throws -> (segment: String, ran: Bool, Result) {
         guard let program = tool(shellName) else { throw TestFailure("no \(shellName)") }
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
         let zsh = shellName == "zsh" ? "__streakprompt_install\n" : ""
         let script = """
@@ -279,7 +259,7 @@ struct ZeroForkTests {
         let box = try Sandbox(tz: "Europe/Berlin")
         box.environment["STREAKPROMPT_HOME"] = box.root.path + "/my data [x] *"
         try box.sp("tick", "q")
-        let bin = try countingBinary(box)
+        let bin = try box.countingBinary()
         let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
         let strict = shellName == "bash" ? "set -u" : "__streakprompt_install; setopt nounset ksh_arrays sh_word_split"
         let after = shellName == "bash" ? "[[ $- == *u* ]] && echo STILL" : "[[ -o nounset && -o ksh_arrays ]] && echo STILL"
@@ -296,7 +276,7 @@ struct ZeroForkTests {
         let expected = try segment(box, ["--shell", shellName], now: ISO8601DateFormatter().string(from: Date()))
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [expected, expected, expected, "STILL"], "\(result)")
-        #expect(runs(box) == 1, "the binary ran \(runs(box)) times")
+        #expect(box.binaryRuns == 1, "the binary ran \(box.binaryRuns) times")
     }
 
     /// An edited config file shows at the next check of the folders (once a minute at most),
