@@ -346,8 +346,10 @@ __streakprompt_precmd() {
     else
         __streakprompt_refresh "$now"
     fi
+    # The reference goes at the start of PS1: seen there, nothing to do (a look at the first 22
+    # characters, whatever the length of PS1); elsewhere or not at all, __streakprompt_place sees.
     # shellcheck disable=SC2016 # the reference, as text
-    [[ -n ${STREAKPROMPT_MANUAL-} || ${PS1-} == *'${__streakprompt_ps1-}'* ]] || __streakprompt_place
+    [[ -n ${STREAKPROMPT_MANUAL-} || -n ${PS1+set} && ${PS1:0:22} == '${__streakprompt_ps1-}' ]] || __streakprompt_place
     [[ -z ${STREAKPROMPT_TICK_ON-} ]] || __streakprompt_install_preexec
     # The history number the next line gets if it is saved: the hook reads that entry.
     __streakprompt_histcmd=${HISTCMD-}

@@ -267,9 +267,12 @@ function __streakprompt_precmd() {
     else
         __streakprompt_refresh "$bang" "$now"
     fi
+    # The reference goes at the start of PROMPT: seen there, nothing to do (a look at the first
+    # 22 characters: a theme's PROMPT can be kilobytes, and a search of it would cost more than
+    # the rest of the hook); elsewhere or not at all, __streakprompt_place sees.
     # shellcheck disable=SC2016 # the reference, as text
     [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && -z ${__streakprompt_pasted-} &&
-        ${PROMPT-} == *'${__streakprompt_ps1-}'* ) ]] || __streakprompt_place "$subst"
+        ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst"
 }
 
 # Takes everything back out: the hooks, and the segment in PROMPT.
