@@ -73,7 +73,7 @@ __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
     \builtin local file="$__streakprompt_view" now="$1" line until deadline text name names from=0 i=2
     \builtin local -a lines watch
-    [[ -f $file ]] || \builtin return 1
+    [[ -f $file && -r $file ]] || \builtin return 1
     # One builtin read of the (small) file into lines, then expansions on one short line at a
     # time: in a UTF-8 locale each expansion costs in the length of its string, so working on
     # the whole file would cost more than the rest of the prompt.
@@ -339,7 +339,7 @@ __streakprompt_precmd() {
     fi
     if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
         { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
-        [[ -f $__streakprompt_view ]] && \builtin read -r head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
+        [[ -f $__streakprompt_view && -r $__streakprompt_view ]] && \builtin read -r head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
     then
         # The segment is the one this piece gave the last prompt, unless it counts down.
         (( __streakprompt_deadline == 0 )) || __streakprompt_show "$now"

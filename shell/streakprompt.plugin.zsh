@@ -53,7 +53,7 @@ function __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
     \builtin local file=$__streakprompt_view now=$1 view line until deadline text name from=0
     \builtin local -a watch
-    [[ -f $file ]] || \builtin return 1
+    [[ -f $file && -r $file ]] || \builtin return 1
     # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a
     # time); split into lines once, then expansions on one short line at a time: in a UTF-8
     # locale each expansion costs in the length of its string.
@@ -259,7 +259,7 @@ function __streakprompt_precmd() {
     # it, the whole view is read each prompt: `read` would take a byte at a time).
     if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
         { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
-        [[ -n ${__streakprompt_sysread-} && -f $__streakprompt_view ]] &&
+        [[ -n ${__streakprompt_sysread-} && -f $__streakprompt_view && -r $__streakprompt_view ]] &&
         \builtin sysread -s 37 head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
     then
         # The segment is the one this piece gave the last prompt, unless it counts down.

@@ -279,6 +279,32 @@ struct ZeroForkTests {
         #expect(box.binaryRuns == 1, "the binary ran \(box.binaryRuns) times")
     }
 
+    /// A view the user cannot read (written by another user, say `sudo` with HOME kept): the
+    /// prompt stays quiet and the binary writes a readable one. Run as `nobody`, so the
+    /// permissions hold when the tests run as root.
+    @Test(arguments: ["bash", "zsh"])
+    func anUnreadableViewIsQuiet(_ shellName: String) throws {
+        guard let program = tool(shellName), let setpriv = Machine.setpriv else { return }
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("tick", "q")
+        try box.giveToNobody()
+        let plugin = try box.file("plugin-\(shellName)", try box.initText(shellName))
+        let zsh = shellName == "zsh" ? "__streakprompt_install\n" : ""
+        let script = """
+            source '\(plugin)'
+            \(zsh)__streakprompt_precmd; __streakprompt_precmd
+            chmod 000 "$__streakprompt_view"
+            __streakprompt_precmd; printf '%s\\n' "$STREAKPROMPT_SEGMENT"
+            __streakprompt_hi=0; __streakprompt_precmd; printf '%s' "$STREAKPROMPT_SEGMENT"
+            """
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        let result = try run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", program] + options + ["-c", script],
+                             environment: try box.shellEnvironment(), directory: "/")
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let expected = try segment(box, ["--shell", shellName], now: ISO8601DateFormatter().string(from: Date()))
+        #expect(result.stdout == expected + "\n" + expected, "\(result)")
+    }
+
     /// An edited config file shows at the next check of the folders (once a minute at most),
     /// without a change of the data: the binary runs once and writes the view for the new style.
     @Test(arguments: ["bash", "zsh"])
