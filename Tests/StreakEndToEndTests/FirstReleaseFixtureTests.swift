@@ -145,7 +145,9 @@ struct FirstReleaseFixtureTests {
     /// still the first release's.
     @Test func aTickUpgradesTheFolderWithoutLoss() throws {
         let box = try Self.copy()
-        let tick = try box.sp("tick", "quiz", "--count", "2", "--note", "after the upgrade", "--now", "2026-11-24T09:00")
+        // The present pinned to the next day: a tick names its date unless it is the present's.
+        let tick = try box.sp("tick", "quiz", "--count", "2", "--note", "after the upgrade", "--now", "2026-11-24T09:00",
+                              env: ["STREAKPROMPT_NOW": "2026-11-25T12:00"])
         #expect(tick.stdout == "quiz: counted for 2026-11-24, in the total only (tue is not on its mon,wed,fri schedule) · 📚 14\n",
                 "\(tick)")
         let log = try box.read("streaks/quiz/laptop.log")

@@ -212,7 +212,7 @@ struct GoalsEndToEndTests {
         #expect(calendar.contains("~ paused"), "\(calendar)")
         #expect(calendar.contains("\nWed ~ ~\n    .[~]\n"), "\(calendar)")
         // An action on a paused date is recorded, in the total only.
-        #expect(try box.sp("tick", "gym", "--now", "2026-11-25T09:00").stdout
+        #expect(try box.sp("tick", "gym", "--now", "2026-11-25T09:00", env: ["STREAKPROMPT_NOW": "2026-11-26T12:00"]).stdout
             == "gym: counted for 2026-11-25, in the total only (2026-11-25 is paused) · 🔥 0\n")
         #expect(try box.read("streaks/gym/test.events").components(separatedBy: "\n").filter { $0.contains("pause ") }.count == 3)
     }
