@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// Appending to the logs: records and actions, one flushed `write` each, and the folder
+/// a streak's first write makes.
+extension Store {
+    /// Records event records (rule changes, pauses, …) in this machine's event log and
+    /// refreshes the streak's line in the prompt cache. The streak must exist. Returns it as it
+    /// stands after them, and a prompt cache that could not be updated (the records stand).
+    @discardableResult
+    public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try locked { () throws(StoreError) -> RecordOutcome in
+            guard exists(name) else { throw .missing(name) }
+            try prepareForWrite(name, file: ownEventsPath(of: name))
+            try appendEvents(events, to: name)
+            let streak = try load(name, zone: zone)
+            return RecordOutcome(streak: streak, cacheProblem: refreshCacheReporting(updating: [streak], zone: zone))
+        }
+    }
+
+    /// Merges actions and event records into the streak (creating it if needed), skipping
+    /// every action already recorded on any machine (same date and same moment) and every
+    /// record already there (the same line), so merging the same records twice changes
+    /// nothing. `settings`, if given, is written when the streak has no settings file yet.
+    /// Returns how many actions and records were new. (One streak of `merge(_:zone:)`.)
+    @discardableResult
+    public func merge(_ actions: [Action], events: [StreakEvent] = [], into name: StreakName,
+                      settings: StreakSettings? = nil, zone: some ZoneRules) throws(StoreError) -> Merged {
+        let outcome = try merge([StreakImport(name: name, actions: actions, events: events, settings: settings)], zone: zone)
+        return Merged(actions: outcome.added.first ?? 0, events: outcome.addedEvents.first ?? 0)
+    }
+
+    /// The settings a streak about to be created starts with: the defaults, with an icon no
+    /// other streak has (`Icon.forNewStreak`). Call with the lock held.
+    public func newStreakSettings(_ name: StreakName) -> StreakSettings {
+        var icons: [String] = []
+        for other in (try? names()) ?? [] where other != name {
+            // One that does not read keeps its icon a secret; the default is the likeliest.
+            icons.append((try? settings(of: other))?.icon ?? Icon.default)
+        }
+        return StreakSettings(icon: Icon.forNewStreak(name, taken: icons))
+    }
+
+    /// Writes the settings file of a streak about to be created by an action (a tick, an
+    /// import), when its settings are not the defaults a streak without one reads as. Call
+    /// with the lock held.
+    func writeNewStreakSettings(_ name: StreakName) throws(StoreError) {
+        let settings = newStreakSettings(name)
+        guard settings != StreakSettings() else { return }
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Makes the streak's folder and this machine's `file` (its log or event log) exist, then
+    /// marks the folder changed.
+    ///
+    /// Marking it first means a writer killed after appending but before refreshing the cache
+    /// leaves the folder's stamp different from the cache's, so the prompt notices and has the
+    /// cache rebuilt. Creating the file first keeps our own file creation from looking like a
+    /// change we did not see. Call with the lock held.
+    func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder(of: name))
+            try Files.makeFolders(folder(of: name))
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            if !Files.exists(file) {
+                try Files.create(file)
+                try Files.syncFolder(folder(of: name))
+            }
+        } catch {
+            throw .system(error)
+        }
+        Files.touch(folder(of: name))
+    }
+
+    /// Takes back what a streak's first write made before it failed (the settings file with
+    /// its new icon, the empty log, the folder), so a failed `tick` leaves no empty streak
+    /// behind. Call only for a streak that did not exist before; a log that holds anything is
+    /// left alone (and with it the folder).
+    func discardEmptyStreak(_ name: StreakName) {
+        let log = ownLogPath(of: name)
+        var size = -1
+        if let file = try? FileDescriptor.openRegular(log, O_RDONLY, size: &size), size == 0 {
+            _ = file
+            try? Files.remove(log)
+        }
+        if !Files.exists(log) { try? Files.remove(settingsPath(of: name)) }
+        Files.removeEmptyFolder(folder(of: name))
+    }
+
+    /// Appends actions to this machine's log of the streak (creating both if needed).
+    /// One `write` per call, flushed to disk before returning. Call with the lock held.
+    /// Returns the bytes written.
+    ///
+    /// All of it or nothing: a write or flush that fails (a full disk) truncates the log back
+    /// to its old length, so no line cut short is left behind to be read later as an action.
+    /// An action whose line would not read back (see `Action.isRecordable`) is refused first.
+    @discardableResult
+    public func append(_ actions: [Action], to name: StreakName) throws(StoreError) -> Int {
+        guard !actions.isEmpty else { return 0 }
+        if let reason = actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
+        return try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header,
+                               of: name)
+    }
+
+    /// Appends event records to this machine's event log of the streak, as `append` does
+    /// actions. Call with the lock held.
+    @discardableResult
+    public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) -> Int {
+        guard !events.isEmpty else { return 0 }
+        return try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header,
+                               of: name)
+    }
+
+    /// Appends whole lines to an append-only file of the streak, after `header` when the file
+    /// is new or empty: one `write`, flushed to disk before returning, or, if the write or the
+    /// flush fails, nothing (the file is cut back to its old length). A last line cut short by
+    /// a crash gets its line break first, so a new line is never glued onto it. Returns the
+    /// bytes written.
+    private func appendLines(_ lines: String, to path: String, header: String, of name: StreakName) throws(StoreError) -> Int {
+        let folder = folder(of: name)
+        do throws(SystemError) {
+            let newFolder = !Files.isFolder(folder)
+            try Files.makeFolders(folder)
+            let newFile = !Files.exists(path)
+            var size = 0
+            let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
+            var text = ""
+            if size == 0 {
+                text += header
+            } else if try file.byte(at: size - 1) != 0x0A {
+                text += "\n"
+            }
+            text += lines
+            do throws(SystemError) {
+                try file.writeAll(text.utf8)
+                TestPoint.reach("append-before-sync")
+                try file.sync()
+            } catch {
+                file.truncate(to: size)
+                throw error
+            }
+            if newFile { try Files.syncFolder(folder) }
+            if newFolder { try Files.syncFolder(streaksFolder) }
+            return text.utf8.count
+        } catch {
+            throw .system(error)
+        }
+    }
+}

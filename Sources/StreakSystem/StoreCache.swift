@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// The prompt cache and the views: everything derived, rewritten after every change.
+extension Store {
+    /// Rewrites the prompt cache with fresh lines for `streaks`, keeping the other lines.
+    /// When the old cache cannot be read, or does not list the same streaks as the folder,
+    /// every other streak is rebuilt from its files. Call with the lock held.
+    public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
+                             zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
+        var entries: [String: PromptCache.Entry] = [:]
+        let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
+        let present = Set(try names().map(\.text))
+        if let old, let decoded = PromptCache.decode(old) {
+            for entry in decoded { entries[entry.name] = entry }
+        }
+        for streak in streaks { entries[streak.name.text] = streak.cacheEntry(zone: zone) }
+        for name in removing { entries[name.text] = nil }
+        if Set(entries.keys) != present {
+            let missing = present.subtracting(entries.keys)
+            entries = entries.filter { present.contains($0.key) }
+            for name in try names() where missing.contains(name.text) {
+                // A streak whose files cannot be read is left out of the prompt; the command
+                // that reads it reports why.
+                guard let streak = try? load(name, zone: zone) else {
+                    entries[name.text] = nil
+                    continue
+                }
+                entries[name.text] = streak.cacheEntry(zone: zone)
+            }
+        }
+        do throws(SystemError) {
+            TestPoint.reach("cache-write")
+            try writeCache(Array(PromptCache.encode(Array(entries.values), stamp: stamp).utf8))
+        } catch {
+            throw .system(error)
+        }
+    }
+
+    /// Writes the prompt cache, then every pre-rendered view from it (`Views`): the one place
+    /// the derived files are written, so every command that changes the data updates the views
+    /// and pushes to tmux. Derived data: atomic for every reader, but not flushed to disk
+    /// (doctor rebuilds it). Call with the lock held.
+    func writeCache(_ bytes: [UInt8]) throws(SystemError) {
+        try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
+        Views.refreshAll(home: home, cache: bytes, now: now ?? Clock.now(), environment: environment ?? Environment([:]))
+    }
+
+    /// `refreshCache` after a change that is already recorded: a cache that cannot be written
+    /// (a full disk) is returned for the command to report, not thrown, since the change
+    /// itself stands. The prompt notices the streak folders changed and rebuilds it later.
+    func refreshCacheReporting(updating streaks: [LoadedStreak], removing: [StreakName] = [],
+                               zone: some ZoneRules) -> SystemError? {
+        do throws(StoreError) {
+            try refreshCache(updating: streaks, removing: removing, zone: zone)
+            return nil
+        } catch {
+            if case .system(let failure) = error { return failure }
+            return SystemError("update", cachePath, code: EIO, detail: "\(error)")
+        }
+    }
+
+    /// The right to run the prompt's background refresh, or nil when another refresh holds it:
+    /// an advisory lock on the data folder itself (no extra file), released when the returned
+    /// descriptor goes or the process ends. One refresh at a time, however many prompts ask.
+    public func claimRefresh() -> FileDescriptor? {
+        guard let folder = try? FileDescriptor.open(home, O_RDONLY | O_DIRECTORY), folder.tryLockExclusive() else {
+            return nil
+        }
+        return folder
+    }
+
+    /// Rebuilds the prompt cache from every streak's files.
+    public func rebuildCache(zone: some ZoneRules, waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) {
+        try locked(waitingAtMost: milliseconds) { () throws(StoreError) in
+            try rebuildCacheLocked(zone: zone)
+        }
+    }
+
+    /// `rebuildCache` with the lock already held.
+    func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
+        let stamp = Files.stamp(streaksFolder)
+        var entries: [PromptCache.Entry] = []
+        for name in try names() {
+            guard let streak = try? load(name, zone: zone) else { continue }
+            entries.append(streak.cacheEntry(zone: zone))
+        }
+        do throws(SystemError) {
+            try writeCache(Array(PromptCache.encode(entries, stamp: stamp).utf8))
+        } catch {
+            throw .system(error)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StreakCore
+
+/// Whole streaks: creating one, changing its settings, removing it to `backups/`, renaming it.
+extension Store {
+    /// Creates a streak with these settings. Fails if it exists.
+    public func add(_ name: StreakName, settings: StreakSettings, zone: some ZoneRules) throws(StoreError) {
+        try locked { () throws(StoreError) in
+            if exists(name) { throw .exists(name) }
+            _ = try writeSettings(settings, of: name, zone: zone)
+        }
+    }
+
+    /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
+    /// settings `given`: its creation rules. Fails if it exists.
+    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
+            if exists(name) { throw .exists(name) }
+            let settings = given.applied(to: newStreakSettings(name))
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
+        }
+    }
+
+    /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
+    /// Returns the settings written, whether the streak was new, and a prompt cache that could
+    /// not be updated (the settings are written all the same).
+    @discardableResult
+    public func configure(_ name: StreakName, zone: some ZoneRules,
+                          _ change: (inout StreakSettings) -> Void) throws(StoreError) -> ConfigureOutcome {
+        try locked { () throws(StoreError) -> ConfigureOutcome in
+            let created = !exists(name)
+            var settings = created ? newStreakSettings(name) : try self.settings(of: name)
+            change(&settings)
+            let cacheProblem = try writeSettings(settings, of: name, zone: zone)
+            return ConfigureOutcome(settings: settings, created: created, cacheProblem: cacheProblem)
+        }
+    }
+
+    /// Writes the settings file and refreshes the streak's cache line. Call with the lock held.
+    /// A streak created here whose settings cannot be written leaves no folder behind.
+    private func writeSettings(_ settings: StreakSettings, of name: StreakName,
+                               zone: some ZoneRules) throws(StoreError) -> SystemError? {
+        let created = !Files.isFolder(folder(of: name))
+        do throws(SystemError) {
+            try Files.makeFolders(folder(of: name))
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+        } catch {
+            if created { Files.removeEmptyFolder(folder(of: name)) }
+            throw .system(error)
+        }
+        var streak = try load(name, zone: zone)
+        streak.problems = []
+        return refreshCacheReporting(updating: [streak], zone: zone)
+    }
+
+    /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the
+    /// prompt cache. Returns the backup's path (and a prompt cache that could not be updated:
+    /// the streak is removed all the same).
+    public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> RemoveOutcome {
+        try locked { () throws(StoreError) -> RemoveOutcome in
+            guard exists(name) else { throw .missing(name) }
+            var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
+            do throws(SystemError) {
+                try Files.makeFolders(backupsFolder)
+                var suffix = 2
+                while Files.exists(backup) {
+                    backup = Paths.join(backupsFolder, name.text + "-" + stamp + "-" + String(suffix))
+                    suffix += 1
+                }
+                try Files.rename(folder(of: name), to: backup)
+            } catch {
+                throw .system(error)
+            }
+            // Moved: a failure from here on does not undo it.
+            _ = try? Files.syncFolder(streaksFolder)
+            let cacheProblem = refreshCacheReporting(updating: [], removing: [name], zone: zone)
+            return RemoveOutcome(backup: backup, cacheProblem: cacheProblem)
+        }
+    }
+
+    /// Renames a streak: its folder, with every machine's logs and event logs, its settings
+    /// and history, moves in one `rename`, holding the lock; the prompt cache follows. Refuses
+    /// when `old` does not exist or `new` does.
+    public func rename(_ old: StreakName, to new: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try locked { () throws(StoreError) -> RecordOutcome in
+            guard exists(old) else { throw .missing(old) }
+            if Files.exists(folder(of: new)) { throw .exists(new) }
+            do throws(SystemError) {
+                try Files.rename(folder(of: old), to: folder(of: new))
+            } catch {
+                throw .system(error)
+            }
+            // Moved: a failure from here on does not undo it.
+            _ = try? Files.syncFolder(streaksFolder)
+            let streak = try load(new, zone: zone)
+            return RecordOutcome(streak: streak,
+                                 cacheProblem: refreshCacheReporting(updating: [streak], removing: [old], zone: zone))
+        }
+    }
+}
