@@ -44,22 +44,26 @@ public struct PauseRecord: Hashable, Sendable {
     public var text: String { EventLog.text(.pause(self)) }
 }
 
-/// An action taken back (`untick`): every recorded action of this date at this moment.
+/// An action taken back (`untick`): the action with this id at this date and moment; without
+/// an id (as the releases before ids wrote it), every action of this date at this moment.
 public struct Retraction: Hashable, Sendable {
     public var day: StreakDay
     /// The moment of the action taken back.
     public var at: Instant
     /// When it was taken back.
     public var made: Instant
+    /// The id of the action taken back (`Action.id`), when it has one.
+    public var id: String?
 
-    public init(day: StreakDay, at: Instant, made: Instant) {
+    public init(day: StreakDay, at: Instant, made: Instant, id: String? = nil) {
         self.day = day
         self.at = at
         self.made = made
+        self.id = id
     }
 
     public func covers(_ action: Action) -> Bool {
-        action.day == day && action.at.seconds == at.seconds
+        action.day == day && action.at.seconds == at.seconds && (id == nil || id == action.id)
     }
 }
 
@@ -88,7 +92,7 @@ public enum StreakEvent: Hashable, Sendable {
 /// ```
 /// 2026-11-23T09:00:00+01:00 rules from=2026-11-23 goal=3
 /// 2026-11-23T09:01:00+01:00 pause from=2026-12-20 to=2027-01-02
-/// 2026-11-24T10:02:00+01:00 untick date=2026-11-24 at=2026-11-24T09:58:10+01:00
+/// 2026-11-24T10:02:00+01:00 untick date=2026-11-24 at=2026-11-24T09:58:10+01:00 id=3f9a0c1e22b5d711
 /// 2026-11-25T08:00:00+01:00 archive
 /// ```
 ///
@@ -124,6 +128,7 @@ public enum EventLog {
                 + " to=" + record.to.description
         case .untick(let retraction):
             text += "untick date=" + retraction.day.description + " at=" + retraction.at.description
+            if let id = retraction.id { text += " id=" + id }
         case .archive:
             text += "archive"
         case .unarchive:
@@ -168,6 +173,7 @@ public enum EventLog {
         let args = rest[kindEnd...]
         var dates: (from: StreakDay?, to: StreakDay?, date: StreakDay?) = (nil, nil, nil)
         var moment: Instant?
+        var id: String?
         var given = GivenSettings()
         var seen: Set<String> = []
         let wanted: Set<String>
@@ -199,6 +205,14 @@ public enum EventLog {
                 }
                 return nil
             }
+            if kind == "untick", key == "id" {
+                do throws(FieldError) {
+                    id = try ActionField.id(text)
+                } catch {
+                    return error.message(at: key)
+                }
+                return nil
+            }
             // The icon is no rule: it is the same on every date (a `rules` line does not set it).
             if kind == "rules", let field = SettingsField.named(key), field.isRule {
                 do throws(FieldError) {
@@ -220,7 +234,7 @@ public enum EventLog {
             guard dates.to! >= dates.from! else { return .bad("to= is before from=") }
             return .event(.pause(PauseRecord(kind == "pause" ? .pause : .unpause, from: dates.from!, to: dates.to!, at: at)))
         case "untick":
-            return .event(.untick(Retraction(day: dates.date!, at: moment!, made: at)))
+            return .event(.untick(Retraction(day: dates.date!, at: moment!, made: at, id: id)))
         case "archive":
             return .event(.archive(at))
         default:

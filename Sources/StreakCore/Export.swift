@@ -37,7 +37,7 @@ public struct ExportedStreak: Hashable, Sendable {
     public var name: StreakName
     /// The streak's settings; nil when the file gives none (an import then keeps the defaults).
     public var settings: StreakSettings?
-    /// Sorted, one per moment (see `distinctMoments()`).
+    /// Sorted, each action once (see `distinctActions()`).
     public var actions: [Action]
     /// Rule changes, pause and unpause records, retractions: each once, in a fixed order.
     public var changes: [RuleChange]
@@ -50,7 +50,7 @@ public struct ExportedStreak: Hashable, Sendable {
                 pauses: [PauseRecord] = [], retractions: [Retraction] = [], archived: Bool = false) {
         self.name = name
         self.settings = settings
-        self.actions = actions.distinctMoments()
+        self.actions = actions.distinctActions()
         self.changes = ExportedStreak.distinct(changes, \.text)
         self.pauses = ExportedStreak.distinct(pauses, \.text)
         self.retractions = ExportedStreak.distinct(retractions) { EventLog.text(.untick($0)) }
@@ -89,17 +89,21 @@ public struct ImportProblem: Error, Equatable, Sendable {
 }
 
 extension Sequence where Element == Action {
-    /// The actions sorted, keeping one per date and moment: the same action recorded twice
-    /// (in two machines' logs after an import, say) is one action. The offset is how a moment
-    /// was written, not a different moment, so it does not make two actions differ.
-    public func distinctMoments() -> [Action] {
+    /// The actions sorted, keeping each action once (`Action.identity`): the same action
+    /// recorded twice (in two machines' logs after an import, say) is one action. Two actions
+    /// in the same second are two when they have ids; lines without ids (written before
+    /// actions had them) are one per date and moment, the first in `Action` order.
+    public func distinctActions() -> [Action] {
         var sorted = Array(self)
         // Logs are read sorted already: check before sorting again (this runs on every tick).
         if zip(sorted, sorted.dropFirst()).contains(where: { $1 < $0 }) { sorted.sort() }
         var out: [Action] = []
         out.reserveCapacity(sorted.count)
+        // `Action`'s order keeps one action's lines side by side: compare with the last kept.
         for action in sorted {
-            if let last = out.last, last.day == action.day, last.at.seconds == action.at.seconds { continue }
+            if let last = out.last, last.day == action.day, last.at.seconds == action.at.seconds, last.id == action.id {
+                continue
+            }
             out.append(action)
         }
         return out
@@ -176,7 +180,8 @@ extension ExportDocument {
     ///       ],
     ///       "actions": [
     ///         {"date": "2026-11-20", "at": "2026-11-20T21:57:05+01:00"},
-    ///         {"date": "2026-11-22", "at": "2026-11-22T07:10:00+01:00", "count": 3, "note": "ran 5 km"}
+    ///         {"date": "2026-11-22", "at": "2026-11-22T07:10:00+01:00", "count": 3, "note": "ran 5 km",
+    ///          "id": "3f9a0c1e22b5d711"}
     ///       ],
     ///       "retractions": [
     ///         {"date": "2026-11-24", "at": "2026-11-24T09:58:10+01:00", "made": "2026-11-24T10:02:00+01:00"}
@@ -209,11 +214,15 @@ extension ExportDocument {
                 var object: [(String, JSON)] = [("date", .string(action.day.description)), ("at", .string(action.at.description))]
                 if action.count != 1 { object.append(("count", .number(action.count))) }
                 if let note = action.note { object.append(("note", .string(note))) }
+                if let id = action.id { object.append(("id", .string(id))) }
                 return .object(object)
             })))
             members.append(("retractions", .array(streak.retractions.map { retraction in
-                .object([("date", .string(retraction.day.description)), ("at", .string(retraction.at.description)),
-                         ("made", .string(retraction.made.description))])
+                var object: [(String, JSON)] = [("date", .string(retraction.day.description)),
+                                                ("at", .string(retraction.at.description)),
+                                                ("made", .string(retraction.made.description))]
+                if let id = retraction.id { object.append(("id", .string(id))) }
+                return .object(object)
             })))
             return .object(members)
         }
@@ -326,7 +335,7 @@ extension ExportDocument {
             var retractions: [Retraction] = []
             for entry in try reader.objects(item, "retractions", each: "a retraction", needing: "date", "at", "made") {
                 retractions.append(Retraction(day: try reader.date(entry, "date"), at: try reader.moment(entry, "at"),
-                                              made: try reader.moment(entry, "made")))
+                                              made: try reader.moment(entry, "made"), id: try reader.id(entry)))
             }
             streaks.append(ExportedStreak(name: name, settings: given ? settings : nil, actions: actions, changes: changes,
                                           pauses: pauses, retractions: retractions, archived: archived))
@@ -439,16 +448,28 @@ struct JSONReader {
         return instant
     }
 
-    /// `action` with the `count` and `note` of its object, read by their parsers.
+    /// `action` with the `count`, `note` and `id` of its object, read by their parsers.
     func actionFields(_ object: Located, _ action: Action) throws(ImportProblem) -> Action {
         let count = object.member("count")
         let note = object.member("note").flatMap { $0.value == .null ? nil : $0 }
         if let note, note.value.string == nil { throw problem(note, "\"note\" must be a string") }
+        var action = action
+        action.id = try id(object)
         do throws(ActionFieldProblem) {
             return try action.with(count: count.map { $0.value.int.map { String($0) } ?? $0.value.text },
                                    note: note?.value.string)
         } catch {
             throw problem((error.field == "count" ? count : note) ?? object, error.reason.message(at: "\"\(error.field)\""))
+        }
+    }
+
+    /// The `id` of an action or a retraction (`ActionField.id`), nil when absent or null.
+    func id(_ object: Located) throws(ImportProblem) -> String? {
+        guard let text = try optionalString(object, "id") else { return nil }
+        do throws(FieldError) {
+            return try ActionField.id(text)
+        } catch {
+            throw problem(object.member("id")!, error.message(at: "\"id\""))
         }
     }
 }

@@ -4,6 +4,9 @@ extension ExportDocument {
     /// The CSV header, in the order `csv()` writes the columns.
     public static let csvColumns = ["kind", "streak", "date", "at", "count", "note", "from", "to", "made"]
         + SettingsField.all.map(\.exportKey) + ["archived"]
+    /// The last column, written only when an action or a retraction has an id (so an export
+    /// of data recorded before ids is what it always was), and read whenever it is there.
+    public static let csvIDColumn = "id"
     /// The first release's CSV header (no `kind` column; still imported).
     public static let csvColumnsV1 = ["streak", "date", "at", "icon", "schedule", "freezes"]
 
@@ -29,12 +32,17 @@ extension ExportDocument {
     /// untick,quiz,2026-11-24,2026-11-24T09:58:10+01:00,,,,,2026-11-24T10:02:00+01:00,,,,,,,,
     /// ```
     /// One row per record: first each streak's settings, then its rule changes, pauses and
-    /// unpauses, actions and retractions. A column a kind does not use is empty; so is `count`
+    /// unpauses, actions and retractions. When an action or a retraction has an id, an `id`
+    /// column follows `archived`. A column a kind does not use is empty; so is `count`
     /// when it is 1 and `note` when there is none, and in a `rules` row every rule it does not
     /// change.
     public func csv() -> String {
-        var text = ExportDocument.csvColumns.joined(separator: ",") + "\n"
-        let columns = Dictionary(uniqueKeysWithValues: ExportDocument.csvColumns.enumerated().map { ($1, $0) })
+        let withIDs = streaks.contains { streak in
+            streak.actions.contains { $0.id != nil } || streak.retractions.contains { $0.id != nil }
+        }
+        let names = ExportDocument.csvColumns + (withIDs ? [ExportDocument.csvIDColumn] : [])
+        var text = names.joined(separator: ",") + "\n"
+        let columns = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         func row(_ kind: RowKind, _ name: StreakName, _ values: [(String, String)]) {
             var fields = [String](repeating: "", count: columns.count)
             fields[0] = kind.rawValue
@@ -57,11 +65,12 @@ extension ExportDocument {
                 var values = [("date", action.day.description), ("at", action.at.description)]
                 if action.count != 1 { values.append(("count", String(action.count))) }
                 if let note = action.note { values.append(("note", note)) }
+                if let id = action.id { values.append(("id", id)) }
                 row(.action, streak.name, values)
             }
             for retraction in streak.retractions {
                 row(.untick, streak.name, [("date", retraction.day.description), ("at", retraction.at.description),
-                                          ("made", retraction.made.description)])
+                                          ("made", retraction.made.description)] + (retraction.id.map { [("id", $0)] } ?? []))
             }
         }
         return text
@@ -205,6 +214,18 @@ struct CSVRow {
 
     func problem(_ reason: String) -> ImportProblem { ImportProblem(line: line, reason: reason) }
 
+    /// The action's or retraction's `id` (`ActionField.id`), nil when the cell is empty or
+    /// the file has no `id` column (as before actions had ids).
+    func id() throws(ImportProblem) -> String? {
+        let text = self.text("id")
+        guard !text.isEmpty else { return nil }
+        do throws(FieldError) {
+            return try ActionField.id(text)
+        } catch {
+            throw problem(error.message(at: "id"))
+        }
+    }
+
     func date(_ column: String) throws(ImportProblem) -> StreakDay {
         let text = text(column)
         guard let day = StreakDay(text) else {
@@ -274,8 +295,11 @@ struct CSVStreak {
             }
             let count = row.text("count")
             let note = row.raw("note")
+            let id = try row.id()
             do throws(ActionFieldProblem) {
-                actions.append(try action.with(count: count.isEmpty ? nil : count, note: note.isEmpty ? nil : note))
+                var recorded = try action.with(count: count.isEmpty ? nil : count, note: note.isEmpty ? nil : note)
+                recorded.id = id
+                actions.append(recorded)
             } catch {
                 throw row.problem(error.reason.message(at: error.field))
             }
@@ -289,7 +313,8 @@ struct CSVStreak {
             guard to >= from else { throw row.problem("to \(to) is before from \(from)") }
             pauses.append(PauseRecord(kind == .pause ? .pause : .unpause, from: from, to: to, at: try row.moment("at")))
         case .untick:
-            retractions.append(Retraction(day: try row.date("date"), at: try row.moment("at"), made: try row.moment("made")))
+            retractions.append(Retraction(day: try row.date("date"), at: try row.moment("at"), made: try row.moment("made"),
+                                          id: try row.id()))
         }
     }
 

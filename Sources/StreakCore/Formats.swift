@@ -1,24 +1,50 @@
 /// One recorded action: the streak date it counts for, the moment it happened (with the UTC
-/// offset of where it happened), how many it counts for, and an optional note.
+/// offset of where it happened), how many it counts for, an optional note, and its identity.
 public struct Action: Hashable, Sendable, Comparable {
     public var day: StreakDay
     public var at: Instant
     /// 1 for a plain tick; K for `tick --count K`.
     public var count: Int
     public var note: String?
+    /// What makes this action itself and no other (`id=` in its log line): every action this
+    /// version records has one, random, so two actions in the same second (three quick ticks,
+    /// two machines) are two actions, and the same line read from two logs is one. Lines
+    /// written before actions had ids have none: those are one action per date and moment,
+    /// as they always read (see `identity`).
+    public var id: String?
 
-    public init(day: StreakDay, at: Instant, count: Int = 1, note: String? = nil) {
+    public init(day: StreakDay, at: Instant, count: Int = 1, note: String? = nil, id: String? = nil) {
         self.day = day
         self.at = at
         self.count = count
         self.note = note
+        self.id = id
     }
 
-    /// Date, moment, offset, then count and note: a total order, so "the first of equal
-    /// moments" is the same whatever order the actions arrived in.
+    /// What makes two recorded lines one action: the date, the moment (the offset is how it
+    /// was written, not what happened) and the id; without an id, the date and the moment.
+    public struct Identity: Hashable, Sendable {
+        public var day: StreakDay
+        public var seconds: Int64
+        public var id: String?
+    }
+
+    public var identity: Identity { Identity(day: day, seconds: at.seconds, id: id) }
+
+    /// Date, moment, id (none first), offset, then count and note: a total order in which one
+    /// action's lines sit side by side, so "the first of equal moments" is the same whatever
+    /// order the actions arrived in.
     public static func < (lhs: Action, rhs: Action) -> Bool {
         if lhs.day != rhs.day { return lhs.day < rhs.day }
         if lhs.at.seconds != rhs.at.seconds { return lhs.at.seconds < rhs.at.seconds }
+        if lhs.id != rhs.id {
+            switch (lhs.id, rhs.id) {
+            case (nil, _?): return true
+            case (_?, nil): return false
+            case (let a?, let b?): return a < b
+            case (nil, nil): break
+            }
+        }
         if lhs.at.offset != rhs.at.offset { return lhs.at.offset < rhs.at.offset }
         if lhs.count != rhs.count { return lhs.count < rhs.count }
         switch (lhs.note, rhs.note) {
@@ -142,16 +168,18 @@ enum LogLines {
     }
 }
 
-/// The action log format: one action per line, `DATE INSTANT [count=K] [note=TEXT]`, e.g.
-/// `2026-11-22 2026-11-22T21:57:05+01:00 count=3 note=ran%205%20km`.
+/// The action log format: one action per line, `DATE INSTANT [count=K] [note=TEXT] [id=ID]`,
+/// e.g. `2026-11-22 2026-11-22T21:57:05+01:00 count=3 note=ran%205%20km id=3f9a0c1e22b5d711`.
 ///
-/// A first-release line (`DATE INSTANT`) counts 1 and has no note. `count=` (1 or more) and
-/// `note=` (percent-encoded, see `ActionField`) are read with their field parsers, and a bad
-/// value makes the line unreadable; other `key=value` fields are ignored (later versions may
+/// A first-release line (`DATE INSTANT`) counts 1 and has no note and no id. `count=` (1 or
+/// more), `note=` (percent-encoded, see `ActionField`) and `id=` are read with their field
+/// parsers, and a bad value makes the line unreadable; other `key=value` fields are ignored (later versions may
 /// add some), and so are fields without `=`, as the first release ignored every field after
 /// the second. Blank lines, comments and torn last lines as `LogLines` says.
 public enum ActionLog {
-    public static let header = "# streakprompt actions v2: DATE INSTANT [count=K] [note=TEXT]\n"
+    public static let header = "# streakprompt actions v3: DATE INSTANT [count=K] [note=TEXT] [id=ID]\n"
+    /// What the second release wrote at the top of a new log (kept for its fixture).
+    public static let headerV2 = "# streakprompt actions v2: DATE INSTANT [count=K] [note=TEXT]\n"
     /// What the first release wrote at the top of a new log (kept for its fixture).
     public static let headerV1 = "# streakprompt actions v1: DATE INSTANT (the streak date it counts for, when it happened)\n"
 
@@ -159,6 +187,7 @@ public enum ActionLog {
         var text = action.day.description + " " + action.at.description
         if action.count != 1 { text += " count=" + String(action.count) }
         if let note = action.note { text += " note=" + ActionField.encodedNote(note) }
+        if let id = action.id { text += " id=" + id }
         return text + "\n"
     }
 
@@ -240,10 +269,10 @@ public enum ActionLog {
         }
         guard let at = Instant.parse(instant) else { return .failure(FieldError("not 'DATE INSTANT'", standsAlone: true)) }
         var action = Action(day: day, at: at)
-        var seen = (count: false, note: false)
+        var seen = (count: false, note: false, id: false)
         let problem = LogLines.fields(fields) { key, value, hasValue in
             guard hasValue else { return nil }
-            let name = key.elementsEqual("count".utf8) ? "count" : "note"
+            let name = key.elementsEqual("count".utf8) ? "count" : key.elementsEqual("id".utf8) ? "id" : "note"
             do throws(FieldError) {
                 if key.elementsEqual("count".utf8) {
                     if seen.count { return "count= is given twice" }
@@ -253,6 +282,10 @@ public enum ActionLog {
                     if seen.note { return "note= is given twice" }
                     seen.note = true
                     action.note = try ActionField.decodedNote(value)
+                } else if key.elementsEqual("id".utf8) {
+                    if seen.id { return "id= is given twice" }
+                    seen.id = true
+                    action.id = try ActionField.id(String(decoding: value, as: UTF8.self))
                 }
             } catch {
                 return error.message(at: name)
@@ -265,11 +298,25 @@ public enum ActionLog {
 }
 
 extension ActionLog {
-    /// The action on a line written as `line(_:)` writes it, `YYYY-MM-DD YYYY-MM-DDTHH:MM:SS±HH:MM`
-    /// and at most ` count=K`; nil for any other line (a note, other fields, other spacing, an
-    /// offset with seconds, a value out of range), which the general path then reads.
+    /// The action on a line written as `line(_:)` writes it, `YYYY-MM-DD YYYY-MM-DDTHH:MM:SS±HH:MM`,
+    /// at most ` count=K`, and at most ` id=` with 16 lowercase hex digits (what this version
+    /// writes); nil for any other line (a note, other fields, other spacing, an offset with
+    /// seconds, a value out of range), which the general path then reads.
     static func canonical(_ line: ArraySlice<UInt8>) -> Action? {
-        line.withUnsafeBufferPointer { p -> Action? in
+        line.withUnsafeBufferPointer { whole -> Action? in
+            var p = whole
+            var id: String?
+            let idLength = 20
+            if whole.count >= 36 + idLength {
+                let start = whole.count - idLength
+                if whole[start] == 0x20, whole[start + 1] == UInt8(ascii: "i"), whole[start + 2] == UInt8(ascii: "d"),
+                   whole[start + 3] == UInt8(ascii: "=") {
+                    let digits = UnsafeBufferPointer(rebasing: whole[(start + 4)...])
+                    guard digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+                    id = String(decoding: digits, as: UTF8.self)
+                    p = UnsafeBufferPointer(rebasing: whole[..<start])
+                }
+            }
             guard p.count >= 36, p[10] == 0x20, p[4] == 0x2D, p[7] == 0x2D, p[15] == 0x2D, p[18] == 0x2D,
                   p[21] == UInt8(ascii: "T"), p[24] == 0x3A, p[27] == 0x3A, p[33] == 0x3A,
                   p[30] == UInt8(ascii: "+") || p[30] == 0x2D
@@ -304,7 +351,7 @@ extension ActionLog {
             let seconds = local.3 * 3600 + local.4 * 60 + Swift.min(local.5, 59)
             let east = (offset.0 * 3600 + offset.1 * 60) * (p[30] == 0x2D ? -1 : 1)
             let wall = LocalDateTime(day: localDay, secondOfDay: seconds)
-            return Action(day: day, at: Instant(seconds: wall.utcSeconds - Int64(east), offset: east), count: count)
+            return Action(day: day, at: Instant(seconds: wall.utcSeconds - Int64(east), offset: east), count: count, id: id)
         }
     }
 }

@@ -3,18 +3,27 @@ extension StreakHistory {
     /// count (by moment, then `Action` order), or nil when none is left. Each untick takes back
     /// one, so repeated unticks walk back through the date; an action with a count of 3 is
     /// taken back whole, as it was recorded.
-    public func latestCounted(on day: StreakDay) -> Action? {
+    ///
+    /// Of actions in the same second, the one recorded last in `recorded` (a log's lines in
+    /// the order they were written, e.g. this machine's) is the latest; then `Action` order.
+    public func latestCounted(on day: StreakDay, recorded: [Action] = []) -> Action? {
+        var position: [Action.Identity: Int] = [:]
+        for (index, action) in recorded.enumerated() where action.day == day { position[action.identity] = index }
         var latest: Action?
         for action in countedActions where action.day == day {
-            if let known = latest, known.at.seconds > action.at.seconds { continue }
+            if let known = latest {
+                if known.at.seconds > action.at.seconds { continue }
+                if known.at.seconds == action.at.seconds,
+                   position[known.identity] ?? -1 > position[action.identity] ?? -1 { continue }
+            }
             latest = action
         }
         return latest
     }
 
-    /// The retraction that takes back `action`, made at `made`.
+    /// The retraction that takes back `action` (only it, when it has an id), made at `made`.
     public static func retraction(of action: Action, made: Instant) -> Retraction {
-        Retraction(day: action.day, at: action.at, made: made)
+        Retraction(day: action.day, at: action.at, made: made, id: action.id)
     }
 }
 
@@ -35,21 +44,20 @@ public struct LoggedAction: Hashable, Sendable {
     }
 }
 
-/// The actions of streaks as `log` lists them: one entry per action (the same date and moment
-/// in two machines' logs is one action, as the fold counts it), newest first.
+/// The actions of streaks as `log` lists them: one entry per action (the same action in two
+/// machines' logs is one, as the fold counts it; see `Action.identity`), newest first.
 public enum Logbook {
     /// The entries of one streak from each machine's actions, those dated `since` or later.
     public static func entries(of streak: StreakName, machines: [(machine: String, actions: [Action])],
                                retractions: [Retraction], since: StreakDay? = nil) -> [LoggedAction] {
-        var seen = Set<StreakHistory.MomentKey>()
+        var seen = Set<Action.Identity>()
         var entries: [LoggedAction] = []
-        let taken = Set(retractions.map { StreakHistory.MomentKey(day: $0.day, seconds: $0.at.seconds) })
+        let taken = RetractionSet(retractions)
         for (machine, actions) in machines.sorted(by: { $0.machine < $1.machine }) {
             for action in actions.sorted() {
                 if let since, action.day < since { continue }
-                let key = StreakHistory.MomentKey(action)
-                guard seen.insert(key).inserted else { continue }
-                entries.append(LoggedAction(streak: streak, action: action, machine: machine, retracted: taken.contains(key)))
+                guard seen.insert(action.identity).inserted else { continue }
+                entries.append(LoggedAction(streak: streak, action: action, machine: machine, retracted: taken.covers(action)))
             }
         }
         return newestFirst(entries)

@@ -17,28 +17,35 @@ public struct StreakHistory: Hashable, Sendable {
         self.retractions = retractions
     }
 
-    /// The actions that count: none taken back, one per date and moment (the same action in
-    /// two machines' logs is one), sorted.
+    /// The actions that count: none taken back, each once (the same action in two machines'
+    /// logs is one; see `Action.identity`), sorted.
     public var countedActions: [Action] {
-        guard !retractions.isEmpty else { return actions.distinctMoments() }
-        let taken = Set(retractions.map { MomentKey(day: $0.day, seconds: $0.at.seconds) })
-        return actions.filter { !taken.contains(MomentKey(day: $0.day, seconds: $0.at.seconds)) }.distinctMoments()
+        guard !retractions.isEmpty else { return actions.distinctActions() }
+        let covered = RetractionSet(retractions)
+        return actions.filter { !covered.covers($0) }.distinctActions()
     }
+}
 
-    /// What makes two recorded actions one action: the date and the moment (the offset is how
-    /// it was written, not what happened).
-    struct MomentKey: Hashable {
+/// The retractions of a history, looked up by the date and moment they name: whether an
+/// action is taken back (`Retraction.covers`).
+public struct RetractionSet: Sendable {
+    private var byMoment: [Moment: [Retraction]] = [:]
+
+    struct Moment: Hashable {
         var day: StreakDay
         var seconds: Int64
+    }
 
-        init(day: StreakDay, seconds: Int64) {
-            self.day = day
-            self.seconds = seconds
+    public init(_ retractions: some Sequence<Retraction>) {
+        for retraction in retractions {
+            byMoment[Moment(day: retraction.day, seconds: retraction.at.seconds), default: []].append(retraction)
         }
+    }
 
-        init(_ action: Action) {
-            self.init(day: action.day, seconds: action.at.seconds)
-        }
+    public var isEmpty: Bool { byMoment.isEmpty }
+
+    public func covers(_ action: Action) -> Bool {
+        byMoment[Moment(day: action.day, seconds: action.at.seconds)]?.contains { $0.covers(action) } ?? false
     }
 }
 

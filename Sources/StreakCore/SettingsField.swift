@@ -233,6 +233,30 @@ public enum ActionField {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    public static let maxIDBytes = 64
+
+    /// An action's identity (`id=`): 1–64 letters, digits, `-` or `_`. What this version
+    /// writes is 16 lowercase hex digits from the system's random source (see `Action.id`).
+    public static func id(_ text: some StringProtocol) throws(FieldError) -> String {
+        let bytes = text.utf8
+        if bytes.isEmpty { throw FieldError("must not be empty") }
+        if bytes.count > maxIDBytes { throw FieldError("must be at most \(maxIDBytes) characters") }
+        let allowed = bytes.allSatisfy { byte in
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+            default: return false
+            }
+        }
+        if !allowed { throw FieldError("must be letters, digits, '-' or '_'") }
+        return String(text)
+    }
+
+    /// A new action's identity from 64 random bits: 16 lowercase hex digits.
+    public static func idText(_ bits: UInt64) -> String {
+        let digits = String(bits, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 0x30...0x39: return byte - 0x30

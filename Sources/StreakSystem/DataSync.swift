@@ -108,7 +108,7 @@ public struct DataSync {
         }
         var count = 0
         for name in names {
-            if let actions = try? store.actions(of: name) { count += actions.actions.distinctMoments().count }
+            if let actions = try? store.actions(of: name) { count += actions.actions.distinctActions().count }
         }
         return count
     }

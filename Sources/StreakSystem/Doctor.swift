@@ -89,7 +89,7 @@ public struct Checkup {
             streaks += 1
             findings += settingsFindings(Paths.join(folder, "streak.conf"))
             let files = (try? Files.list(folder)) ?? []
-            var known: Set<ActionKey>?
+            var known: Set<Action.Identity>?
             for file in files {
                 let path = Paths.join(folder, file)
                 if file.hasSuffix(Store.actionsSuffix) && !file.hasPrefix(".") {
@@ -104,7 +104,7 @@ public struct Checkup {
                     findings += found
                 } else if file.contains(".corrupt-") {
                     if known == nil, let name = try? StreakName(entry) {
-                        known = Set(((try? store.actions(of: name))?.actions ?? []).map(ActionKey.init))
+                        known = Set(((try? store.actions(of: name))?.actions ?? []).map(\.identity))
                     }
                     findings.append(setAsideFinding(path, isLog: file.contains(".log.corrupt-"), known: known ?? []))
                 } else if file.hasPrefix(".") && (file.hasSuffix(".tmp") || file.contains(".tmp-")) {
@@ -136,7 +136,7 @@ public struct Checkup {
 
     /// A file an earlier repair set aside: whether anything readable in it is missing from
     /// the logs (then it must be kept, and a repair puts those actions back).
-    func setAsideFinding(_ path: String, isLog: Bool, known: Set<ActionKey>) -> Finding {
+    func setAsideFinding(_ path: String, isLog: Bool, known: Set<Action.Identity>) -> Finding {
         guard isLog else {
             return Finding("data", .note, "\(path) holds lines a repair set aside; delete it once you have read them")
         }
@@ -149,7 +149,7 @@ public struct Checkup {
             return Finding("data", .warning, "\(error.message): it may hold actions, so keep it; once it reads, 'streakprompt doctor --repair' puts back any the logs lack")
         }
         let actions = ActionLog.parse(bytes).actions
-        let missing = Set(actions.map(ActionKey.init)).subtracting(known).count
+        let missing = Set(actions.map(\.identity)).subtracting(known).count
         if missing > 0 {
             return Finding("data", .problem, "\(path) holds \(missing) \(missing == 1 ? "action" : "actions") no log has (set aside by an earlier repair); 'streakprompt doctor --repair' puts them back")
         }

@@ -132,12 +132,12 @@ public struct Repair {
     func restoreSetAside(_ name: StreakName, files: [String]) throws(StoreError) -> [Finding] {
         let copies = files.filter { $0.contains(".log.corrupt-") && !$0.hasPrefix(".") }
         guard !copies.isEmpty else { return [] }
-        var known = Set(try store.actions(of: name).actions.map(ActionKey.init))
+        var known = Set(try store.actions(of: name).actions.map(\.identity))
         var done: [Finding] = []
         for copy in copies {
             let path = Paths.join(store.folder(of: name), copy)
             guard let bytes = try? Files.read(path, limit: Store.fileLimit) else { continue }
-            let missing = ActionLog.parse(bytes).actions.filter { known.insert(ActionKey($0)).inserted }
+            let missing = ActionLog.parse(bytes).actions.filter { known.insert($0.identity).inserted }
             guard !missing.isEmpty else { continue }
             try store.append(missing, to: name)
             done.append(Finding("repair", .ok, "put back \(missing.count) \(missing.count == 1 ? "action" : "actions") from \(path) (set aside by an earlier repair) into \(store.ownLogPath(of: name))"))

@@ -17,15 +17,36 @@ extension Store {
     public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
         try locked { () throws(StoreError) -> RecordOutcome in
             guard exists(name) else { throw .missing(name) }
-            try prepareForWrite(name, file: ownEventsPath(of: name))
-            try appendEvents(events, to: name)
-            let streak = try load(name, zone: zone)
-            return RecordOutcome(streak: streak, cacheProblem: refreshCacheReporting(updating: [streak], zone: zone))
+            return try recordLocked(events, to: name, zone: zone)
         }
     }
 
+    /// Takes back the latest action of `day` that still counts (`StreakHistory.latestCounted`;
+    /// of the same second, the one this machine recorded last), chosen and recorded under one
+    /// hold of the lock, so two unticks at once take back two actions, never one twice.
+    /// Returns the action and the outcome, or nil when the date has none left.
+    public func untick(_ name: StreakName, on day: StreakDay, made: Instant,
+                       zone: some ZoneRules) throws(StoreError) -> (action: Action, outcome: RecordOutcome)? {
+        try locked { () throws(StoreError) -> (action: Action, outcome: RecordOutcome)? in
+            guard exists(name) else { throw .missing(name) }
+            let streak = try load(name, zone: zone)
+            let own = (try? actionsByMachine(of: name))?.machines.first { $0.machine == machine }?.actions ?? []
+            guard let action = streak.history.latestCounted(on: day, recorded: own) else { return nil }
+            let retraction = StreakHistory.retraction(of: action, made: made)
+            return (action, try recordLocked([.untick(retraction)], to: name, zone: zone))
+        }
+    }
+
+    /// `record` with the lock held.
+    private func recordLocked(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
+        try prepareForWrite(name, file: ownEventsPath(of: name))
+        try appendEvents(events, to: name)
+        let streak = try load(name, zone: zone)
+        return RecordOutcome(streak: streak, cacheProblem: refreshCacheReporting(updating: [streak], zone: zone))
+    }
+
     /// Merges actions and event records into the streak (creating it if needed), skipping
-    /// every action already recorded on any machine (same date and same moment) and every
+    /// every action already recorded on any machine (the same `Action.identity`) and every
     /// record already there (the same line), so merging the same records twice changes
     /// nothing. `settings`, if given, is written when the streak has no settings file yet.
     /// Returns how many actions and records were new. (One streak of `merge(_:zone:)`.)

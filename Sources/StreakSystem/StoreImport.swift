@@ -69,9 +69,9 @@ extension Store {
                 }
                 let recorded = isNew ? Actions() : try actions(of: item.name)
                 let events = isNew ? Events() : try self.events(of: item.name)
-                var seen = Set(recorded.actions.map(ActionKey.init))
+                var seen = Set(recorded.actions.map(\.identity))
                 var fresh: [Action] = []
-                for action in item.actions.sorted() where seen.insert(ActionKey(action)).inserted {
+                for action in item.actions.sorted() where seen.insert(action.identity).inserted {
                     fresh.append(action)
                 }
                 if !fresh.isEmpty {

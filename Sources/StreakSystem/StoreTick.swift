@@ -10,6 +10,15 @@ import StreakCore
 /// Recording an action: the one write every hook and `tick` makes, at a cost that does not
 /// grow with the history (`quickTick`).
 extension Store {
+    /// A new action's id: 64 bits from the system's random source (`getrandom`, or
+    /// `arc4random` on macOS), as 16 hex digits. Two ids are the same by chance once in
+    /// about four billion actions of the same second and date.
+    public static func newActionID() -> String {
+        var random = SystemRandomNumberGenerator()
+        return ActionField.idText(random.next())
+    }
+
+    /// Records an action and refreshes the streak's line in the prompt cache. Creates the
     /// streak if it does not exist. Returns where the streak stands after the action, and
     /// whether the action's date was already met before it.
     ///
@@ -24,8 +33,13 @@ extension Store {
     /// empty folder for a streak this tick would have created); once it is recorded (flushed
     /// to disk), a prompt cache that cannot be written is reported in the outcome, not thrown,
     /// and a settings file that does not read is `recordedDespite`.
-    public func tick(_ name: StreakName, action: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
-        if let reason = action.unrecordableReason { throw .unrecordable(reason) }
+    ///
+    /// An action without an id gets a new one (`Store.newActionID`): it is an action of its
+    /// own, whatever else happened in the same second.
+    public func tick(_ name: StreakName, action given: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
+        if let reason = given.unrecordableReason { throw .unrecordable(reason) }
+        var action = given
+        if action.id == nil { action.id = Store.newActionID() }
         return try locked { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
             let before = Files.stamp(folder(of: name))
@@ -74,7 +88,7 @@ extension Store {
             let day = streak.replay.dayProgress(on: action.day)
             // What the date had before: less this action, unless it does not count (the same
             // moment was already recorded, or it was taken back).
-            let counts = !recorded.actions.contains { $0.day == action.day && $0.at.seconds == action.at.seconds }
+            let counts = !recorded.actions.contains { $0.identity == action.identity }
                 && !streak.history.retractions.contains { $0.covers(action) }
             let earlier = day.done - (counts ? action.count : 0)
             // The runs as they were, for what this action reached.
@@ -145,11 +159,12 @@ extension Store {
         guard countedBefore == (action.day == through ? cached.dayCount : 0) else { return nil }
         let timeline = RulesTimeline(initial: settings.rules, changes: history.changes, weekStart: weekStart)
         let pauses = PauseCalendar(history.pauses)
-        // An action taken back, or at the moment of one already recorded (a second tick in
-        // the same second), does not count: of the same moment the first in `Action` order
-        // counts, so one that would come first leaves it to the replay.
+        // An action taken back, or one already recorded (the same identity: only lines
+        // without an id share one, by their moment), does not count: of the same identity
+        // the first in `Action` order counts, so one that would come first leaves it to the
+        // replay.
         var counts = !history.retractions.contains { $0.covers(action) }
-        if counts, let same = sameDate.filter({ $0.at.seconds == action.at.seconds }).min() {
+        if counts, let same = sameDate.filter({ $0.identity == action.identity }).min() {
             guard !(action < same) else { return nil }
             counts = false
         }

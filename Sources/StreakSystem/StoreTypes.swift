@@ -76,18 +76,6 @@ public struct LoadedStreak: Sendable {
     }
 }
 
-/// What makes two recorded actions the same action: the date and the moment (the offset is
-/// how it was written, not what happened).
-struct ActionKey: Hashable {
-    var day: StreakDay
-    var seconds: Int64
-
-    init(_ action: Action) {
-        day = action.day
-        seconds = action.at.seconds
-    }
-}
-
 public struct TickOutcome: Sendable {
     public var name: StreakName
     public var settings: StreakSettings

@@ -214,12 +214,28 @@ struct ExportTests {
         """) == document.withDefaultSettings)
     }
 
-    @Test func theSameMomentTwiceIsOneAction() {
+    @Test func theSameMomentTwiceIsOneActionWithoutIds() {
         let day = StreakDay("2026-01-01")!
         let a = Action(day: day, at: Instant(seconds: 1_767_268_800, offset: 0))
         let sameMomentOtherOffset = Action(day: day, at: Instant(seconds: 1_767_268_800, offset: 3600))
         let later = Action(day: day, at: Instant(seconds: 1_767_268_801, offset: 0))
-        #expect([later, a, sameMomentOtherOffset, a].distinctMoments() == [a, later])
+        #expect([later, a, sameMomentOtherOffset, a].distinctActions() == [a, later])
+    }
+
+    @Test func actionsWithIdsAreOneOnlyWithTheSameId() {
+        let day = StreakDay("2026-01-01")!
+        let at = Instant(seconds: 1_767_268_800, offset: 0)
+        let x = Action(day: day, at: at, count: 2, id: "00000000000000aa")
+        let y = Action(day: day, at: at, note: "desk", id: "00000000000000bb")
+        let legacy = Action(day: day, at: at, count: 5)
+        let legacyOther = Action(day: day, at: Instant(seconds: at.seconds, offset: 3600))
+        // Any order, any repetition (a union of logs): x, y, and one of the id-less lines.
+        let all = [y, legacy, x, legacyOther, x, y, legacy]
+        let distinct = all.distinctActions()
+        #expect(distinct == [legacy, x, y], "of the lines without ids, the first in Action order")
+        #expect(all.reversed().distinctActions() == distinct)
+        #expect((all + distinct).distinctActions() == distinct, "a union with itself adds nothing")
+        #expect(distinct.map(\.count).reduce(0, +) == 8)
     }
 
     @Test func handWrittenFilesNeedOnlyNamesAndDates() throws {

@@ -59,13 +59,16 @@ struct FormatV2Tests {
         let pieces = ["2026-11-22", "2026-02-29", "2028-02-29", "2026-13-01", "0000-01-01", " ", "  ", "T", "t", "23:59:60",
                       "24:00:00", "07:05:09", "+01:00", "-00:00", "+14:59", "+15:00", "-09:30", "+05:45:10", "Z", "\r",
                       " count=2", " count=02", " count=1000000", " count=1000001", " count=0", " count=", " note=x",
-                      " count=3 note=a%20b", "x", "0", ":"]
+                      " count=3 note=a%20b", "x", "0", ":", " id=3f9a0c1e22b5d711", " id=3F9A0C1E22B5D711", " id=",
+                      " id=3f9a0c1e22b5d71", " id=3f9a0c1e22b5d7111", " id=3f9a0c1e22b5d71g", " count=2 id=00000000000000ff",
+                      " id=0123456789abcdef id=0123456789abcdef", "id=", "=", " "]
         var fast = 0
         for _ in 0..<20_000 {
             var line = Array(ActionLog.line(Action(day: StreakDay(ordinal: Int.random(in: 0...30_000, using: &random)),
                                                    at: Instant(seconds: Int64.random(in: 0...2_000_000_000, using: &random),
                                                                offset: Int.random(in: -48...56, using: &random) * 900),
-                                                   count: Int.random(in: 1...3, using: &random))).utf8.dropLast())
+                                                   count: Int.random(in: 1...3, using: &random),
+                                                   id: Bool.random(using: &random) ? ActionField.idText(random.next()) : nil)).utf8.dropLast())
             for _ in 0..<Int.random(in: 0...2, using: &random) {
                 let piece = Array(pieces.randomElement(using: &random)!.utf8)
                 let at = Int.random(in: 0...line.count, using: &random)

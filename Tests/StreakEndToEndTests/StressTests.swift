@@ -10,8 +10,11 @@ import Glibc
 /// command line and its effect on `StressModel`; the runner, the checks and the figures need
 /// nothing else.
 enum StressOperation {
-    /// `tick NAME --now @SECONDS [--count K]`: one action.
+    /// `tick NAME --now @SECONDS [--count K]`: one action, of its own even in a second other
+    /// ticks share.
     case tick(streak: String, moment: Int64, count: Int)
+    /// `undo NAME --now @SECONDS`: takes back one action of that date (fails when none is left).
+    case untick(streak: String, moment: Int64)
     /// `pause NAME --from D --to D`: a pause record (none when every date is paused already).
     case pause(streak: String, from: String, to: String)
     /// `import FILE`: the file's actions (idempotent: a union).
@@ -25,6 +28,7 @@ enum StressOperation {
         switch self {
         case .tick(let streak, let moment, let count):
             return ["tick", streak, "--quiet", "--now", "@\(moment)"] + (count > 1 ? ["--count", "\(count)"] : [])
+        case .untick(let streak, let moment): return ["undo", streak, "--now", "@\(moment)"]
         case .pause(let streak, let from, let to): return ["pause", streak, "--from", from, "--to", to]
         case .importFile(let path, _): return ["import", path, "--quiet"]
         case .repair: return ["doctor", "--repair"]
@@ -32,17 +36,21 @@ enum StressOperation {
         }
     }
 
-    /// Whether a failure (exit 1) is allowed: doctor reports warnings about the machine too.
+    /// Whether a failure (exit 1) is allowed: doctor reports warnings about the machine too,
+    /// and an undo finds nothing left to take back. (A failed operation changes nothing.)
     var mayFail: Bool {
-        if case .repair = self { return true }
-        return false
+        switch self {
+        case .repair, .untick: return true
+        default: return false
+        }
     }
 
     func apply(to model: inout StressModel) {
         switch self {
-        case .tick(let streak, let moment, let count): model.add(StressAction(streak: streak, moment: moment, count: count))
+        case .tick(let streak, let moment, let count): model.tick(StressAction(streak: streak, moment: moment, count: count))
+        case .untick(let streak, let moment): model.takeBack(StressAction(streak: streak, moment: moment))
         case .pause(let streak, let from, let to): model.paused[streak, default: []].formUnion(StressModel.dates(from, to))
-        case .importFile(_, let actions): for action in actions { model.add(action) }
+        case .importFile(_, let actions): for action in actions { model.importAction(action) }
         case .repair, .sync: break
         }
     }
@@ -50,6 +58,7 @@ enum StressOperation {
     var kind: String {
         switch self {
         case .tick: return "ticks"
+        case .untick: return "undos"
         case .pause: return "pauses"
         case .importFile: return "imports"
         case .repair: return "repairs"
@@ -70,26 +79,46 @@ struct StressAction: Hashable {
 
 /// What the data must hold after the operations that succeeded.
 struct StressModel {
-    /// Count per moment, per streak: the same moment in two logs (a tick and an import) is one
-    /// action, the one with the smaller count (`Action`'s order: what every reader keeps).
-    private var moments: [String: [Int64: Int]] = [:]
-    var actions: [String: Set<StressAction>] {
-        moments.mapValues { Set($0.map { StressAction(streak: "", moment: $0.key, count: $0.value) }) }
+    /// Every tick is an action of its own (it has an id), whatever else happened in its second.
+    private var ticked: [String: [StressAction]] = [:]
+    /// Imported actions have no ids: count per moment, per streak, the same moment imported
+    /// twice is one action, the one with the smaller count (`Action`'s order: what every
+    /// reader keeps). A tick in the same second is another action.
+    private var imported: [String: [Int64: Int]] = [:]
+    /// Actions taken back by an undo, per streak and date (only streaks whose actions all
+    /// count 1 are undone, so each undo takes back exactly 1 from its date).
+    private(set) var takenBack: [String: [Int64: Int]] = [:]
+    var actions: [String: [StressAction]] {
+        var all = ticked
+        for (streak, moments) in imported {
+            all[streak, default: []] += moments.map { StressAction(streak: streak, moment: $0.key, count: $0.value) }
+        }
+        return all
     }
     /// Paused dates (`YYYY-MM-DD`), per streak.
     var paused: [String: Set<String>] = [:]
     /// Daily goals other than 1.
     var goals: [String: Int] = [:]
 
-    mutating func add(_ action: StressAction) {
-        moments[action.streak, default: [:]][action.moment] = min(action.count, moments[action.streak]?[action.moment] ?? .max)
+    mutating func tick(_ action: StressAction) {
+        ticked[action.streak, default: []].append(action)
     }
 
-    /// Met dates per streak (`total`): the counts of a date's actions reach the goal.
+    mutating func importAction(_ action: StressAction) {
+        imported[action.streak, default: [:]][action.moment] = min(action.count, imported[action.streak]?[action.moment] ?? .max)
+    }
+
+    mutating func takeBack(_ action: StressAction) {
+        takenBack[action.streak, default: [:]][action.day, default: 0] += 1
+    }
+
+    /// Met dates per streak (`total`): the counts of a date's actions, less those taken back,
+    /// reach the goal.
     var totals: [String: Int] {
         var totals: [String: Int] = [:]
         for (streak, actions) in actions {
-            let counts = Dictionary(grouping: actions, by: \.day).mapValues { $0.map(\.count).reduce(0, +) }
+            var counts = Dictionary(grouping: actions, by: \.day).mapValues { $0.map(\.count).reduce(0, +) }
+            for (day, taken) in takenBack[streak] ?? [:] { counts[day, default: 0] -= taken }
             totals[streak] = counts.values.filter { $0 >= goals[streak, default: 1] }.count
         }
         return totals
@@ -111,7 +140,8 @@ struct StressModel {
     }
 }
 
-/// Runs lists of operations in parallel worker processes (one `sh` each) against one data
+/// Runs lists of operations in parallel worker processes (one `sh` each, on two machines by
+/// turns) against one data
 /// folder, optionally with the prompt in a tight loop, and collects what each reported.
 struct StressRun {
     let box: Sandbox
@@ -128,6 +158,8 @@ struct StressRun {
         let folder = box.root.appendingPathComponent("stress")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let done = folder.appendingPathComponent("done").path
+        // Two machines share the folder (as a sync tool shares it): each writes its own logs.
+        let machines = [box.environment["STREAKPROMPT_MACHINE"] ?? "test", "desk"]
         var script = "set -u\n"
         for (index, operations) in workers.enumerated() {
             let plan = operations.enumerated().map { id, operation in
@@ -138,7 +170,7 @@ struct StressRun {
             ( while IFS= read -r line; do
                 id=${line%% *}
                 eval "set -- ${line#* }"
-                if "$BIN" "$@" >/dev/null 2>>"$STRESS/err\(index)"; then echo "ok $id"; else echo "fail $id $?"; fi
+                if STREAKPROMPT_MACHINE=\(machines[index % machines.count]) "$BIN" "$@" >/dev/null 2>>"$STRESS/err\(index)"; then echo "ok $id"; else echo "fail $id $?"; fi
               done < "$STRESS/plan\(index)" > "$STRESS/out\(index)" ) &
             pids="${pids-} $!"
 
@@ -176,9 +208,9 @@ struct StressRun {
                 reported.insert(id)
                 let operation = operations[id]
                 outcome.counts[operation.kind, default: 0] += 1
-                if parts[0] == "ok" || operation.mayFail {
+                if parts[0] == "ok" {
                     outcome.succeeded.append(operation)
-                } else {
+                } else if !operation.mayFail {
                     let errors = (try? String(contentsOf: folder.appendingPathComponent("err\(index)"), encoding: .utf8)) ?? ""
                     outcome.failures.append("\(operation.arguments) exited \(parts.last!): \(errors.suffix(600))")
                 }
@@ -207,6 +239,8 @@ struct StressTests {
         let git = requireTool("git")
         let box = try Sandbox()
         let streaks = ["st0", "st1", "st2", "st3"]
+        // Ticked in the same seconds by every ticker at once, and undone meanwhile.
+        let shared = "un"
         // STREAKPROMPT_STRESS_SCALE=10 for a long run by hand (the README's figures say which).
         let scale = Int(ProcessInfo.processInfo.environment["STREAKPROMPT_STRESS_SCALE"] ?? "") ?? 1
         let tickers = 6
@@ -217,10 +251,16 @@ struct StressTests {
                 // Dates overlap across workers (40 of them); moments never repeat.
                 let day = Int64((7 * k + worker) % 40)
                 // st3 has a goal of 2: its dates are met by two actions, or one with --count 2.
+                // Every third operation: a tick of `shared` in a second all tickers use.
+                if k % 3 == 0 {
+                    return .tick(streak: shared, moment: Self.base + Int64(k % 4) * 86400 + 3600 + Int64(k / 12), count: 1)
+                }
                 return .tick(streak: streaks[(worker + k) % streaks.count],
                              moment: Self.base + day * 86400 + Int64(worker * 10_000 + k), count: k % 5 == 0 ? 2 : 1)
             })
         }
+        // Undos of `shared`'s dates while those ticks land.
+        workers.append((0..<40 * scale).map { k in .untick(streak: shared, moment: Self.base + Int64(k % 4) * 86400 + 80_000) })
         // Pauses over overlapping ranges of the same dates, on two streaks.
         workers.append((0..<12 * scale).map { k in
             let first = 2 + (k * 7) % 35
@@ -257,13 +297,15 @@ struct StressTests {
         try box.sp("add", "st0")
         try box.sp("add", "st1")
         try box.sp("add", "st3", "--goal", "2")
+        try box.sp("add", shared, "--goal", "72")
         let started = Date()
         let outcome = try StressRun(box: box, workers: workers).run(promptLoop: true)
         #expect(outcome.failures.isEmpty, "\(outcome.failures.prefix(5))")
 
         var model = StressModel()
         model.goals["st3"] = 2
-        if git { model.add(StressAction(streak: "st0", moment: Self.base)) }
+        model.goals[shared] = 72
+        if git { model.tick(StressAction(streak: "st0", moment: Self.base)) }
         for operation in outcome.succeeded { operation.apply(to: &model) }
         let expected = model.totals
 
@@ -287,6 +329,14 @@ struct StressTests {
                 paused.formUnion(StressModel.dates(pause["from"] as? String ?? "", pause["to"] as? String ?? ""))
             }
             #expect(paused == model.paused[name, default: []], "\(name): the paused dates are the union of the pauses")
+            // Each undo took back an action of its own: as many retractions as undos that
+            // succeeded, each naming another action.
+            let retractions = (streak["retractions"] as? [[String: Any]]) ?? []
+            let taken = retractions.compactMap { $0["id"] as? String }
+            #expect(taken.count == retractions.count && Set(taken).count == taken.count, "\(name): \(retractions.prefix(3))")
+            #expect(taken.count == model.takenBack[name, default: [:]].values.reduce(0, +), "\(name): one retraction per undo")
+            let ids = Set(actions.compactMap { $0["id"] as? String })
+            #expect(Set(taken).isSubset(of: ids), "\(name): every retraction names a recorded action")
         }
         for (name, total) in expected {
             #expect(try box.prompt([name, "--format", "{total}"], now: "2030-01-01") == String(total), "\(name) in the cache")
@@ -302,8 +352,10 @@ struct StressTests {
         for line in outcome.prompts where !line.isEmpty {
             for piece in line.split(separator: " ", omittingEmptySubsequences: false) {
                 let parts = piece.dropLast().split(separator: "=")
+                // Undos take dates back: `shared`'s total may fall, the others' only grow.
+                let undone = parts.first.map(String.init) == shared
                 guard piece.hasSuffix(";"), parts.count == 2, let total = Int(parts[1]), let final = expected[String(parts[0])],
-                      total <= final, total >= seen[String(parts[0])] ?? 0
+                      undone || (total <= final && total >= seen[String(parts[0])] ?? 0)
                 else {
                     wrong.append(line)
                     break
@@ -314,7 +366,7 @@ struct StressTests {
         #expect(wrong.isEmpty, "wrong or partial segments: \(wrong.prefix(5))")
         #expect(outcome.prompts.count > 20, "the prompt ran all along")
         let ticks = outcome.counts["ticks"] ?? 0
-        print("stress figures: \(ticks) ticks, \(outcome.counts["imports"] ?? 0) imports, \(outcome.counts["repairs"] ?? 0) repairs, \(outcome.counts["syncs"] ?? 0) syncs, \(outcome.counts["pauses"] ?? 0) pauses by \(workers.count) processes; \(outcome.prompts.count) prompts read, \(wrong.count) wrong; \(model.actions.values.map(\.count).reduce(0, +)) actions in \(expected.count) streaks; \(Int(Date().timeIntervalSince(started))) s")
+        print("stress figures: \(ticks) ticks (\(model.actions[shared]?.count ?? 0) of them in seconds shared by \(tickers) processes), \(model.takenBack[shared, default: [:]].values.reduce(0, +)) undos, \(outcome.counts["imports"] ?? 0) imports, \(outcome.counts["repairs"] ?? 0) repairs, \(outcome.counts["syncs"] ?? 0) syncs, \(outcome.counts["pauses"] ?? 0) pauses by \(workers.count) processes; \(outcome.prompts.count) prompts read, \(wrong.count) wrong; \(model.actions.values.map(\.count).reduce(0, +)) actions in \(expected.count) streaks; \(Int(Date().timeIntervalSince(started))) s")
     }
 
     /// The date `offset` days after `base` (`YYYY-MM-DD`, UTC).

@@ -294,3 +294,9 @@ enum PseudoTerminal {
         }
     }
 }
+
+/// A log's text without the ids this version writes at the end of each action's line
+/// (` id=` and 16 hex digits), for tests about the rest of the line.
+func withoutIDs(_ text: String) -> String {
+    text.replacingOccurrences(of: #" id=[0-9a-f]{16}"#, with: "", options: .regularExpression)
+}

@@ -76,7 +76,11 @@ struct StoreEventsTests {
         #expect(second.day == GoalProgress(done: 3, needed: 3))
         let third = try store.tick(quiz, action: .at("2026-03-02T11:00:00Z"), zone: utc)
         #expect(third.alreadyCounted)
-        #expect(try scratch.read("data/streaks/quiz/laptop.log") == ActionLog.headerV1
+        // Each new line ends with the action's id, 16 hex digits of its own.
+        let written = try scratch.read("data/streaks/quiz/laptop.log")
+        let ids = written.split(separator: "\n").dropFirst(2).map { $0.suffix(20) }
+        #expect(ids.count == 3 && Set(ids).count == 3 && ids.allSatisfy { $0.hasPrefix(" id=") }, "\(written)")
+        #expect(written.replacingOccurrences(of: #" id=[0-9a-f]{16}"#, with: "", options: .regularExpression) == ActionLog.headerV1
             + "2026-03-01 2026-03-01T09:00:00+00:00\n"
             + "2026-03-02 2026-03-02T09:00:00+00:00 count=2 note=two%20sets,%205%20km\n"
             + "2026-03-02 2026-03-02T10:00:00+00:00\n" + "2026-03-02 2026-03-02T11:00:00+00:00\n")

@@ -8,7 +8,7 @@ enum Export: Command {
         details: """
         Writes every streak (or the named ones): its settings (icon, schedule or weekly
         target, goal, freezes, earning), every action with the date it counts for, the
-        moment it happened, its count and note, one per moment, and every rule change,
+        moment it happened, its count, note and id, each action once, and every rule change,
         pause, unpause and taken-back action, from every machine's files. 'streakprompt
         import FILE' reads it back. The README documents both formats (JSON version 2, and
         CSV with one row per record and a kind column).

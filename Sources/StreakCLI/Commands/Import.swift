@@ -8,7 +8,8 @@ enum Import: Command {
         details: """
         Reads a file written by 'streakprompt export' (JSON or CSV, told apart by its first
         character; - reads standard input; the first release's exports too) and adds every
-        action this data folder does not have yet (same date and same moment) and every rule
+        action this data folder does not have yet (the same id, or for an action without
+        one, the same date and moment) and every rule
         change, pause, unpause and taken-back action it does not have yet. Importing twice,
         or an export that shares part of the history, changes nothing beyond the union.
 

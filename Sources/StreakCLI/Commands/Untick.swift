@@ -4,8 +4,8 @@ import StreakSystem
 /// `streakprompt untick [NAME]` (or `undo`): takes back the latest action of a date.
 ///
 /// Nothing is edited in place: a retraction is appended to this machine's event log, naming
-/// the action by its date and moment, so it merges across machines like any record and takes
-/// back the action whichever machine's log holds it.
+/// the action by its date, moment and id, so it merges across machines like any record and
+/// takes back that action (and no other of the same second) whichever machine's log holds it.
 enum Untick: Command {
     static let spec = CommandSpec(
         ["untick"], usage: "[NAME] [--now TIME]", summary: "take back the latest action of today (or --now's date)",
@@ -24,16 +24,18 @@ enum Untick: Command {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: nil)
-        let before = try Report.load(name, store, context)
+        guard store.exists(name) else { throw StoreError.missing(name).commandError }
         let presentDay = today.clock.day(at: try context.present())
         let when = today.day == presentDay ? "today" : "\(today.day)"
-        guard let action = before.history.latestCounted(on: today.day) else {
+        let made = context.zone.local(at: try context.present())
+        let taken = try storeCall { () throws(StoreError) -> (action: Action, outcome: RecordOutcome)? in
+            try store.untick(name, on: today.day, made: made, zone: context.zone)
+        }
+        guard let (action, recorded) = taken else {
+            if let streak = try? store.load(name, zone: context.zone) { Report.warn(about: streak) }
             throw .failure("\(name) has no action to take back \(today.day == presentDay ? "today (\(today.day))" : "on \(today.day)"); 'streakprompt log \(name)' lists its actions, and --now DATE picks another date")
         }
-        let made = context.zone.local(at: try context.present())
-        let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
-            try store.record([.untick(StreakHistory.retraction(of: action, made: made))], to: name, zone: context.zone)
-        }
+        Report.warn(about: recorded.streak)
         Exit.warnCache(recorded.cacheProblem, done: "the action is taken back")
         let streak = recorded.streak
         var what = "the action of \(when) at \(Report.clockTime(action.at))"
