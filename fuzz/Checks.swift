@@ -78,7 +78,7 @@ enum Checks {
     }
 
     static func timeInZone(_ input: TimeInput, _ zone: some ZoneRules, _ dayStart: DayStart) {
-        let moment = input.moment(in: zone)
+        let moment = input.moment(in: zone, present: 1_795_600_000, dayStart: dayStart)
         let local = zone.local(at: moment)
         let clock = DayClock(zone: zone, dayStart: dayStart)
         let day = clock.day(at: moment)

@@ -112,8 +112,8 @@ public enum ValueType: Sendable {
             guard let input = TimeInput(word) else { throw ValueType.notATime(given) }
             return .time(input)
         case .date:
-            guard StreakDay(word) != nil else {
-                throw .usage("\(given) is not a date; use YYYY-MM-DD, e.g. 2026-11-22")
+            guard StreakDay(word) != nil || RelativeTime.parse(Array(word.utf8)[...])?.day(from: StreakDay(ordinal: 0)) != nil else {
+                throw .usage("\(given) is not a date; use YYYY-MM-DD (e.g. 2026-11-22), today, yesterday, tomorrow, -2d (two days ago) or +1w (in a week)")
             }
             return .text(word)
         case .count:
@@ -152,7 +152,7 @@ public enum ValueType: Sendable {
     /// The one message for a time that does not read, wherever it was given (`--now 'x'`,
     /// `STREAKPROMPT_NOW='x'`).
     public static func notATime(_ given: String) -> CommandError {
-        .usage("\(given) is not a time; use ISO 8601 (years 0000–9999), e.g. 2026-11-22T23:59, 2026-11-22T23:59:30+01:00 or 2026-11-22")
+        .usage("\(given) is not a time; use ISO 8601 (years 0000–9999), e.g. 2026-11-22T23:59, 2026-11-22T23:59:30+01:00 or 2026-11-22, or one relative to now: 21:30, yesterday, yesterday 21:30, -2d, -3h")
     }
 }
 
@@ -274,7 +274,7 @@ protocol Command {
 public enum CommandTable {
     static let help = FlagSpec("--help", short: "-h", help: "show this help")
     static let now = FlagSpec("--now", .time,
-                              help: "act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22)")
+                              help: "act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, 'yesterday 21:30', -2d, -3h)")
     static let json = FlagSpec("--json", help: "print JSON")
     static let quiet = FlagSpec("--quiet", short: "-q", help: "print nothing on success")
     /// Where a segment can be printed (`Host`).

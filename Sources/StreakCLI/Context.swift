@@ -44,7 +44,9 @@ public struct Context {
             store.now = today.now
         } else if let start = try? dayStart() {
             var moment: Int64? = Clock.now()
-            if let text = environment.nonEmpty("STREAKPROMPT_NOW") { moment = TimeInput(text)?.moment(in: zone) }
+            if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
+                moment = TimeInput(text)?.moment(in: zone, present: Clock.now(), dayStart: start)
+            }
             store.today = moment.map { DayClock(zone: zone, dayStart: start).day(at: $0) }
             store.now = moment
         }
@@ -70,7 +72,10 @@ public struct Context {
 
     /// The moment the command acts at: `--now`, else `present()`.
     public func now(_ invocation: Invocation) throws(CommandError) -> Int64 {
-        if let input = invocation.time(CommandTable.now) { return input.moment(in: zone) }
+        if let input = invocation.time(CommandTable.now) {
+            let present = try present()
+            return input.moment(in: zone, present: present, dayStart: try dayStart())
+        }
         return try present()
     }
 
@@ -79,7 +84,7 @@ public struct Context {
     public func present() throws(CommandError) -> Int64 {
         if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
             guard let input = TimeInput(text) else { throw ValueType.notATime("STREAKPROMPT_NOW='\(Text.visible(text))'") }
-            return input.moment(in: zone)
+            return input.moment(in: zone, present: Clock.now(), dayStart: try dayStart())
         }
         return Clock.now()
     }

@@ -24,8 +24,8 @@ public struct Invocation: Sendable {
     public func text(_ flag: FlagSpec) -> String? { flags[flag.name]?.last }
 
     /// The value of a date flag.
-    public func date(_ flag: FlagSpec) -> StreakDay? {
-        text(flag).flatMap { StreakDay($0) }
+    public func date(_ flag: FlagSpec, today: StreakDay) -> StreakDay? {
+        text(flag).flatMap { StreakDay($0) ?? RelativeTime.parse(Array($0.utf8)[...])?.day(from: today) }
     }
 
     /// The value of an integer flag.

@@ -34,4 +34,24 @@ enum Roster {
             throw .usage("which streak? there are \(names.count): \(list); name one, e.g. '\(command) \(names[0])'")
         }
     }
+
+    /// Checks a name a command is about to create a streak under (`add`, a tick of a new
+    /// name): not a command word (`streakprompt list` could not mean the streak), not another
+    /// streak's name in other letter case (one folder on a case-insensitive disk), and, when
+    /// `byHand` (a person at a terminal, not a hook or a script), not within a typo of an
+    /// existing streak: `tick qiuz` with `quiz` there is a typo far more often than a new habit.
+    static func checkNew(_ name: StreakName, _ store: Store, byHand: Bool) throws(CommandError) {
+        if CommandTable.commandWords.contains(name.text) {
+            throw .usage("'\(name)' is a command word, so 'streakprompt \(name)' could not mean the streak; choose another name")
+        }
+        let existing = (try? store.names()) ?? []
+        if let same = existing.first(where: { $0 != name && $0.text.lowercased() == name.text.lowercased() }) {
+            throw .usage("'\(name)' differs from the streak '\(same)' only in letter case (one folder on macOS and Windows disks); use '\(same)', or choose another name")
+        }
+        guard byHand, !existing.isEmpty else { return }
+        let close = existing.filter { Suggest.editDistance(name.text.lowercased(), $0.text.lowercased()) <= (name.text.count >= 6 ? 2 : 1) }
+        if let nearest = close.min(by: { Suggest.editDistance(name.text, $0.text) < Suggest.editDistance(name.text, $1.text) }) {
+            throw .usage("no streak named '\(name)'; did you mean '\(nearest)'? 'streakprompt add \(name)' creates it")
+        }
+    }
 }

@@ -181,7 +181,8 @@ public struct DayClock<Zone: ZoneRules> {
 }
 
 /// A time given by the user (`--now`, `STREAKPROMPT_NOW`): ISO 8601 with or without an offset,
-/// a bare date (noon), or `@SECONDS` since the epoch.
+/// a bare date (noon), `@SECONDS` since the epoch, or relative to the present (`RelativeTime`:
+/// `yesterday`, `-2d`, `21:30`, `yesterday 21:30`, `-3h`).
 ///
 /// Every form is bounded to the years 0000–9999 (ISO 8601's four digits, and what a log line
 /// holds), so no time a user types can overflow the arithmetic that turns it into a date.
@@ -194,6 +195,8 @@ public enum TimeInput: Equatable, Sendable {
     case exact(Instant)
     /// A wall-clock time in the user's zone.
     case local(LocalDateTime)
+    /// Relative to the present.
+    case relative(RelativeTime)
 
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
@@ -201,11 +204,13 @@ public enum TimeInput: Equatable, Sendable {
         self = parsed
     }
 
-    /// The moment meant, reading a wall-clock time in `zone`.
-    public func moment(in zone: some ZoneRules) -> Int64 {
+    /// The moment meant, reading a wall-clock time in `zone`, and a relative time from
+    /// `present` with the day start.
+    public func moment(in zone: some ZoneRules, present: @autoclosure () -> Int64, dayStart: DayStart) -> Int64 {
         switch self {
         case .exact(let instant): return instant.seconds
         case .local(let local): return zone.moment(of: local)
+        case .relative(let relative): return relative.moment(from: present(), zone: zone, dayStart: dayStart)
         }
     }
 
@@ -219,7 +224,9 @@ public enum TimeInput: Equatable, Sendable {
             else { return nil }
             return .exact(Instant(seconds: Int64(seconds), offset: 0))
         }
-        guard bytes.count >= 10, let day = StreakDay.parse(bytes.prefix(10)) else { return nil }
+        guard bytes.count >= 10, let day = StreakDay.parse(bytes.prefix(10)) else {
+            return RelativeTime.parse(bytes).map(TimeInput.relative)
+        }
         var rest = bytes.dropFirst(10)
         if rest.isEmpty {
             return .local(LocalDateTime(day: day, secondOfDay: 12 * 3600))

@@ -66,7 +66,7 @@ struct CommandLineTests {
 
     @Test func badNowIsAUsageError() throws {
         let box = try Sandbox()
-        let result = try box.sp("tick", "--now", "yesterday")
+        let result = try box.sp("tick", "--now", "next blursday")
         #expect(result.status == 2)
         #expect(result.stderr.contains("ISO 8601"))
     }

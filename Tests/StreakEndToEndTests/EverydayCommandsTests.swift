@@ -210,7 +210,7 @@ struct EverydayCommandsTests {
         #expect(entries.map { $0["date"] as? String ?? "" } == entries.map { $0["date"] as? String ?? "" }.sorted(by: >))
         let none = try ok(box, ["log", "quiz", "--since", "2026-04-01"])
         #expect(none.stdout == "quiz has no actions dated 2026-04-01 or later.\n")
-        let badDate = try box.sp("log", "--since", "yesterday")
+        let badDate = try box.sp("log", "--since", "last week")
         #expect(badDate.status == 2, "\(badDate)")
     }
 

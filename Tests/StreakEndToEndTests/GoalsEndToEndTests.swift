@@ -74,7 +74,7 @@ struct GoalsEndToEndTests {
             (["add", "x", "--target", "8/week"], "streakprompt: --target '8/week' is not a weekly target; use N/week with N from 1 to 7, e.g. 3/week\n"),
             (["add", "x", "--schedule", "daily", "--target", "2/week"],
              "streakprompt: give a schedule or a weekly target, not both (--schedule counts dates, --target weeks)\n"),
-            (["add", "x", "--from", "tomorrow"], "streakprompt: --from 'tomorrow' is not a date; use YYYY-MM-DD, e.g. 2026-11-22\n"),
+            (["add", "x", "--from", "someday"], "streakprompt: --from 'someday' is not a date; use YYYY-MM-DD (e.g. 2026-11-22), today, yesterday, tomorrow, -2d (two days ago) or +1w (in a week)\n"),
             (["pause", "x", "--from", "2026-11-20", "--to", "2026-11-19"],
              "streakprompt: --to 2026-11-19 is before --from 2026-11-20; give the first date, then the last\n"),
         ]

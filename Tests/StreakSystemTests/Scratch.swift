@@ -56,7 +56,7 @@ extension Action {
     static func at(_ moment: String) -> Action {
         let input = TimeInput(moment)!
         let zone = FixedOffsetZone(offset: 0)
-        let seconds = input.moment(in: zone)
+        let seconds = input.moment(in: zone, present: 0, dayStart: .midnight)
         let instant = zone.local(at: seconds)
         return Action(day: instant.local.day, at: instant)
     }

@@ -10,7 +10,7 @@ struct StoreEventsTests {
     let quiz = try! StreakName("quiz")
 
     static func instant(_ text: String) -> Instant {
-        let seconds = TimeInput(text)!.moment(in: utc)
+        let seconds = TimeInput(text)!.moment(in: utc, present: 0, dayStart: .midnight)
         return utc.local(at: seconds)
     }
 

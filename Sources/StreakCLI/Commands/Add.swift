@@ -59,6 +59,8 @@ enum Add: Command {
             }
         }
         guard store.exists(name) else {
+            // Asked for by name, so a near miss is no typo; a command word or a case twin is.
+            try Roster.checkNew(name, store, byHand: false)
             // A new streak: the defaults (an icon no other streak has), with what was given.
             let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
                 try store.create(name, with: given, zone: context.zone)
@@ -83,7 +85,7 @@ enum Add: Command {
             return 0
         }
         let before = try Report.load(name, store, context)
-        let date = invocation.date(from) ?? today.day
+        let date = invocation.date(from, today: today.day) ?? today.day
         let effective = before.replay.timeline.effectiveDate(from: date, setsTarget: given.rules.target != nil,
                                                              weekStart: store.weekStart)
         let change = RuleChange(from: date, at: context.zone.local(at: today.now), fields: given.rules)

@@ -29,7 +29,7 @@ enum Log: Command {
         } else {
             names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }
         }
-        let from = invocation.date(since)
+        let from = invocation.date(since, today: try context.today(invocation).day)
         var entries: [LoggedAction] = []
         for name in names {
             let read = try storeCall { () throws(StoreError) -> (machines: [(machine: String, actions: [Action])], problems: [FileProblem]) in

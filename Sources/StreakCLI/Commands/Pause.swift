@@ -26,8 +26,8 @@ enum Pause: Command {
     /// Records a pause or an unpause over the dates the flags give, and says what changed.
     static func record(_ kind: PauseRecord.Kind, _ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let first = invocation.date(from) ?? today.day
-        let last = invocation.date(to) ?? (invocation.has(from) ? first : today.day)
+        let first = invocation.date(from, today: today.day) ?? today.day
+        let last = invocation.date(to, today: today.day) ?? (invocation.has(from) ? first : today.day)
         guard last >= first else {
             throw .usage("--to \(last) is before --from \(first); give the first date, then the last")
         }

@@ -169,7 +169,7 @@ enum Prompt: Command {
         var now: Int64?
         if let text = options.now {
             guard let input = TimeInput(text) else { throw ValueType.notATime("--now '\(Text.visible(text))'") }
-            now = input.moment(in: zone)
+            now = input.moment(in: zone, present: Clock.now(), dayStart: Self.dayStart(environment))
         }
         let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
         // By hand (a terminal, no --shell) a placeholder that does not exist is an error; in a
@@ -191,7 +191,7 @@ enum Prompt: Command {
         if now == nil {
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
                 guard let input = TimeInput(text) else { return }
-                now = input.moment(in: zone)
+                now = input.moment(in: zone, present: Clock.now(), dayStart: Self.dayStart(environment))
             } else {
                 now = Clock.now()
             }
@@ -327,5 +327,13 @@ enum Prompt: Command {
             return .usage("unknown command or streak \(shown); \(suggestion) (see 'streakprompt help' and 'streakprompt list')")
         }
         return .usage("no streak named \(shown); \(suggestion) (see 'streakprompt list')")
+    }
+}
+
+extension Prompt {
+    /// `STREAKPROMPT_DAY_START` for a relative `--now` (`yesterday 21:30`): midnight when unset
+    /// or unreadable (the prompt then prints nothing anyway).
+    static func dayStart(_ environment: Environment) -> DayStart {
+        environment.nonEmpty("STREAKPROMPT_DAY_START").flatMap { DayStart($0) } ?? .midnight
     }
 }

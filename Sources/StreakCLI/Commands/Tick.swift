@@ -24,8 +24,11 @@ enum Tick: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
+        let presentDay = today.clock.day(at: try context.present())
         let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: .default)
+        let quiet = invocation.has(CommandTable.quiet)
+        if !store.exists(name) { try Roster.checkNew(name, store, byHand: !quiet && context.out.isTerminal) }
         let at = context.zone.local(at: today.now)
         let action = Action(day: today.day, at: at, count: invocation.integer(count) ?? 1, note: invocation.text(note))
         let outcome: TickOutcome
@@ -40,8 +43,20 @@ enum Tick: Command {
             Exit.warn(problem.warning + "; 'streakprompt doctor' reports every problem")
         }
         Exit.warnCache(outcome.cacheProblem, done: "the action is recorded")
-        guard !invocation.has(CommandTable.quiet) else { return 0 }
-        let presentDay = today.clock.day(at: try context.present())
+        guard !quiet else { return 0 }
+        // --now acts as if it were that moment (tests and previews use it, so it is taken), but a
+        // person who typed a date after tomorrow (tomorrow may be today somewhere east) most
+        // likely mistyped it: say so.
+        let clockDay = today.clock.day(at: Clock.now())
+        let typedNow = invocation.time(CommandTable.now) != nil
+        if typedNow, context.out.isTerminal, action.day > clockDay + 1 {
+            Exit.warn("\(action.day) is after tomorrow (\(clockDay + 1)) by the clock: counted as if it were then; 'streakprompt untick \(name) --now \(action.day)' takes it back")
+        }
+        // STREAKPROMPT_NOW left set in a shell (to preview a date) moves every tick: say so.
+        if !typedNow, let text = context.environment.nonEmpty("STREAKPROMPT_NOW"),
+           context.out.isTerminal, clockDay != action.day {
+            Exit.warn("STREAKPROMPT_NOW='\(Text.visible(text))' is set: this tick counted for \(action.day), not for the clock's date (\(clockDay)); 'unset STREAKPROMPT_NOW' to count today")
+        }
         var line = message(outcome, action: action, today: today, presentDay: presentDay, zone: context.zone)
         if outcome.archived { line += " · \(name) is archived (out of the prompt and 'list'; 'streakprompt unarchive \(name)' brings it back)" }
         context.out.line(line)

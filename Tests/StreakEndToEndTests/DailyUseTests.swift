@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// A week of daily use: a typo does not start a streak, names that cannot work are refused,
+/// ticks cannot land after tomorrow, and dates can be typed as people say them.
+@Suite("daily use")
+struct DailyUseTests {
+    func withQuiz() throws -> Sandbox {
+        let box = try Sandbox(tz: "Europe/Berlin")
+        try box.sp("add", "quiz")
+        return box
+    }
+
+    @Test func aTypoByHandStartsNoStreak() throws {
+        let box = try withQuiz()
+        let typo = try box.spByHand("tick", "qiuz")
+        #expect(typo.status == 2, "\(typo)")
+        #expect((typo.stdout + typo.stderr).contains("did you mean 'quiz'? 'streakprompt add qiuz' creates it"), "\(typo)")
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks/qiuz"))
+        // A hook or a script (no terminal, or --quiet) creates on first use, as always.
+        #expect(try box.spByHand("tick", "qiuz", "--quiet").status == 0)
+        #expect(try box.sp("tick", "quizz").status == 0)
+        // A name far from every streak is a new habit.
+        #expect(try box.spByHand("tick", "running").stdout.contains("running: new streak"))
+    }
+
+    @Test func commandWordsAndCaseTwinsAreNoNames() throws {
+        let box = try withQuiz()
+        for arguments in [["add", "list"], ["tick", "status", "--quiet"], ["add", "Quiz"], ["tick", "QUIZ"]] {
+            let refused = try box.spArgs(arguments)
+            #expect(refused.status == 2, "\(arguments): \(refused)")
+        }
+        #expect(try box.sp("add", "Quiz").stderr.contains("only in letter case"))
+        #expect(try box.sp("list", "--json").stdout.components(separatedBy: "\"name\"").count == 2, "only quiz")
+    }
+
+    /// --now acts as if it were then (tests and previews rely on it), so a tick after tomorrow
+    /// is taken; typed by hand it is most likely a typo, and the tick says so.
+    @Test func aTickAfterTomorrowByHandIsNamed() throws {
+        let box = try withQuiz()
+        let later = try box.spByHand("tick", "quiz", "--now", "2099-01-01")
+        #expect(later.status == 0 && (later.stdout + later.stderr).contains("2099-01-01 is after tomorrow"), "\(later)")
+        #expect(try box.sp("tick", "quiz", "--now", "2099-01-02").stderr.isEmpty, "a script is not warned")
+        let env = ["STREAKPROMPT_NOW": "2026-11-24T10:00"]
+        let tomorrow = try box.sp("tick", "quiz", "--now", "tomorrow", env: env)
+        #expect(tomorrow.status == 0 && tomorrow.stdout.contains("for 2026-11-25"), "\(tomorrow)")
+    }
+
+    @Test func aLeftoverStreakpromptNowIsNamedByHand() throws {
+        let box = try withQuiz()
+        let tick = try box.spByHand("tick", "quiz", env: ["STREAKPROMPT_NOW": "2030-01-02T10:00"])
+        #expect(tick.status == 0, "\(tick)")
+        #expect((tick.stdout + tick.stderr).contains("STREAKPROMPT_NOW='2030-01-02T10:00' is set: this tick counted for 2030-01-02"), "\(tick)")
+        // Not by hand (a hook), or with --now given, nothing is said.
+        #expect(try box.sp("tick", "quiz", env: ["STREAKPROMPT_NOW": "2030-01-03T10:00"]).stderr.isEmpty)
+    }
+
+    @Test func datesAsPeopleSayThem() throws {
+        let box = try withQuiz()
+        let env = ["STREAKPROMPT_NOW": "2026-11-24T10:00"]
+        #expect(try box.sp("tick", "quiz", "--now", "yesterday", env: env).stdout.contains("for 2026-11-23"))
+        #expect(try box.sp("tick", "quiz", "--now", "-3d", env: env).stdout.contains("for 2026-11-21"))
+        #expect(try box.sp("tick", "quiz", "--now", "2d 21:30", env: env).stdout.contains("for 2026-11-22"))
+        // 01:30 with a 04:00 day start is still the 23rd: "21:30" is that date's evening, and
+        // "yesterday 02:00" the night that ends the 22nd.
+        let late = ["STREAKPROMPT_NOW": "2026-11-24T01:30", "STREAKPROMPT_DAY_START": "04:00"]
+        #expect(try box.sp("tick", "quiz", "--now", "21:30", "--note", "evening", env: late).stdout.contains("counted today"))
+        #expect(try box.sp("tick", "quiz", "--now", "yesterday 02:00", env: late).stdout.contains("for 2026-11-22"))
+        let moments = try JSONSerialization.jsonObject(with: Data(try box.sp("log", "quiz", "--json").stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(moments.contains { $0["at"] as? String == "2026-11-23T21:30:00+01:00" && $0["note"] as? String == "evening" }, "\(moments)")
+        #expect(moments.contains { $0["at"] as? String == "2026-11-23T02:00:00+01:00" && $0["date"] as? String == "2026-11-22" }, "\(moments)")
+        let log = try box.sp("log", "quiz", "--json", "--since", "2d", env: env)
+        let entries = try JSONSerialization.jsonObject(with: Data(log.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(Set(entries.compactMap { $0["date"] as? String }) == ["2026-11-22", "2026-11-23"], "\(log.stdout)")
+        #expect(entries.count == 4, "\(log.stdout)")
+        let pause = try box.sp("pause", "quiz", "--from", "tomorrow", "--to", "+3d", env: env)
+        #expect(pause.stdout.contains("2026-11-25 to 2026-11-27"), "\(pause)")
+        let bad = try box.sp("tick", "quiz", "--now", "the day after", env: env)
+        #expect(bad.status == 2 && bad.stderr.contains("yesterday 21:30"), "\(bad)")
+    }
+}
