@@ -97,3 +97,64 @@ struct ViewsPromptTrustTests {
         #expect(try tmux.lastLine().hasPrefix("%F{red}50%1 > "), "\(tmux.text)")
     }
 }
+
+/// The zone is keyed by its file, not by the text of `TZ`: a `TZ=:path` link (as
+/// /etc/localtime is one) pointed at another zone is noticed at the once-a-minute check, in
+/// real bash, zsh and fish, and the binary renders the view again; with no change it is not.
+@Suite("views: the zone's identity")
+struct ViewsZoneIdentityTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func aRelinkedZoneFileIsNoticedAtTheMinuteCheck(_ shellName: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try Sandbox()
+        try box.sp("tick", "gym", "--quiet")
+        let link = box.root.path + "/zone"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Europe/Paris")
+        let plugin = try box.file("plugin.\(shellName)", try box.initText(shellName))
+        let now = Int(Date().timeIntervalSince1970)
+        let script: String
+        if shellName == "fish" {
+            script = "source '\(plugin)'\n" + FishZeroForkTests.register + """
+                function __streakprompt_clock
+                    set -g __streakprompt_clock_base 0
+                    set -g __streakprompt_rel $fake_now
+                end
+                set -g fake_now \(now)
+                register streakprompt @\(now)
+                # Called in a command substitution: what it prints is not seen.
+                function __streakprompt_find_bin; set -ga ran $fake_now; return 1; end
+                __streakprompt_precmd
+                set -g fake_now \(now + 61)
+                __streakprompt_precmd
+                ln -sfn /usr/share/zoneinfo/Pacific/Kiritimati '\(link)'
+                set -g fake_now \(now + 122)
+                __streakprompt_precmd
+                for at in $ran; echo "RAN at $at"; end
+                """
+        } else {
+            let prelude = shellName == "bash" ? "unset EPOCHSECONDS\n" : "zmodload -F zsh/system b:sysread && __streakprompt_sysread=1\n"
+            script = "source '\(plugin)'\n" + prelude + ZeroForkTests.keySnippet + """
+
+                EPOCHSECONDS=\(now)
+                plugin_key
+                out=$(streakprompt prompt --shell \(shellName) --view)
+                __streakprompt_view=${out%%$'\\n'*}
+                __streakprompt_view_for=$__streakprompt_key
+                __streakprompt_find_bin() { echo "RAN at $EPOCHSECONDS"; return 1; }
+                __streakprompt_precmd
+                EPOCHSECONDS=\(now + 61)
+                __streakprompt_precmd
+                ln -sfn /usr/share/zoneinfo/Pacific/Kiritimati '\(link)'
+                EPOCHSECONDS=\(now + 122)
+                __streakprompt_precmd
+                """
+        }
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : shellName == "zsh" ? ["--no-rcs"] : ["--no-config"]
+        var env = try box.shellEnvironment(["TZ": ":" + link])
+        env["STREAKPROMPT_TEST_CLOCK"] = "@\(now)"
+        let result = try run(program, options + ["-c", script], environment: env, directory: box.root.path)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let ran = result.stdout.split(separator: "\n").filter { $0.hasPrefix("RAN") }
+        #expect(ran == ["RAN at \(now + 122)"], "\(result)")
+    }
+}
