@@ -131,7 +131,7 @@ public enum Views {
         }
 
         /// The spec in a view file's bytes, or nil when it has none that reads.
-        static func parse(_ bytes: [UInt8]) -> Spec? {
+        public static func parse(_ bytes: [UInt8]) -> Spec? {
             let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
             guard let specIndex = lines.lastIndex(where: { $0.starts(with: "spec\t".utf8) }), specIndex + 1 < lines.count
             else { return nil }
