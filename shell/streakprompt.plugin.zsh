@@ -242,6 +242,13 @@ function __streakprompt_place() {
 # its elements back out of psvar.
 function __streakprompt_psvar() {
     \builtin local -i base=__streakprompt_psvar_base n=__streakprompt_psvar_base
+    # The same segment as last time, still in psvar: nothing to do (most prompts).
+    if [[ -n ${1-} && "$1|$__streakprompt_ps1" == "${__streakprompt_psvar_of-}" && -n ${__streakprompt_pasted_last-} &&
+          ${#psvar} -ge base ]]; then
+        \builtin typeset -g __streakprompt_pasted=$__streakprompt_pasted_last
+        \builtin return 0
+    fi
+    \builtin typeset -g __streakprompt_psvar_of='' __streakprompt_pasted_last=''
     (( ${#psvar} < base )) || psvar[base,-1]=()
     [[ -n ${1-} ]] || \builtin return 0
     \builtin local rest=$__streakprompt_ps1 run style out=''
@@ -260,7 +267,7 @@ function __streakprompt_psvar() {
             (( n++ ))
         fi
     done
-    \builtin typeset -g __streakprompt_pasted=$out
+    \builtin typeset -g __streakprompt_pasted=$out __streakprompt_pasted_last=$out __streakprompt_psvar_of="$1|$__streakprompt_ps1"
 }
 # Starts the tick in the background, so the command it counts is not slowed; the next prompt
 # waits for it (at most two seconds) so that prompt already shows the new count.
@@ -361,7 +368,8 @@ function __streakprompt_unload() {
         __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_head \
         __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
         __streakprompt_watch __streakprompt_sysread __streakprompt_lo __streakprompt_hi \
-        __streakprompt_zone __streakprompt_zone_real __streakprompt_psvar_base
+        __streakprompt_zone __streakprompt_zone_real __streakprompt_psvar_base __streakprompt_psvar_of \
+        __streakprompt_pasted_last
     \builtin unfunction __streakprompt_psvar __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
         __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
