@@ -64,6 +64,25 @@ enum Checks {
         }
     }
 
+    /// A views file, as the binary reads it (the shells' readers follow the same format and
+    /// are run against forged files in the end-to-end tests): picking the piece shown at any
+    /// moment ends, in one line; a spec that reads renders into a view that reads back the
+    /// same spec under the same name; only names the program gives views are ones it removes.
+    static func view(_ bytes: [UInt8]) {
+        for now: Int64 in [0, 1_795_000_000, Int64(Int32.max), -1] {
+            if let text = Views.pick(bytes, now: now) { require(!text.contains("\n"), "the piece picked at \(now) spans lines") }
+        }
+        let name = String(decoding: bytes.prefix(40), as: UTF8.self)
+        if Views.isViewName(name) {
+            require(!name.contains("/") && !name.hasPrefix("."), "\(name.debugDescription) is taken for a view's name")
+        }
+        guard let spec = Views.Spec.parse(bytes) else { return }
+        let written = [UInt8]().withUnsafeBufferPointer { Views.text(spec, cache: $0, now: 1_795_000_000) }
+        let again = Views.Spec.parse(Array(written.utf8))
+        require(again == spec, "a view's spec does not read back: \(spec)")
+        require(again?.id == spec.id && Views.isViewName(spec.id), "a view's name changed or is not one: \(spec.id)")
+    }
+
     /// Times a user types: parsing and the zone arithmetic never trap, an exact moment is one
     /// a log can hold, and the date of any accepted moment reads back.
     static func timeInput(_ bytes: [UInt8]) {

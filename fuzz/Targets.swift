@@ -13,4 +13,5 @@ let fuzzTargets: [(name: String, check: ([UInt8]) -> Void)] = [
     ("csv", Checks.csvImport),          // import FILE (CSV)
     ("journal", Checks.journal),        // the import journal in .lock
     ("events", Checks.eventLog),        // MACHINE.events: rule changes, pauses, unticks, archive
+    ("view", Checks.view),              // views/ID: the piece shown now, the spec a tick renders again
 ]

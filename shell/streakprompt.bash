@@ -65,19 +65,30 @@ __streakprompt_split_names() {
 # Reads the whole pre-rendered view with builtins only (no fork) and keeps what the next
 # prompts need: the piece valid at the shell's clock ($1) and the instants it is valid between,
 # the view's first line (its stamp changes with every byte of the file), the streaks it
-# watches. Fails when the binary must run instead: no view yet, settings changed, a file that
-# is not a view of this version or does not read, older than the data it shows (a folder changed
-# behind it: a sync), or with no piece for now.
+# watches, its zone file. Fails when the binary must run instead: no view yet, settings changed,
+# a file that is not a view of this version or does not read, larger than a view can be, older
+# than the data it shows (a folder changed behind it: a sync), with no piece for now, or whose
+# piece holds anything but text and the styles the binary writes.
 __streakprompt_read_view() {
     __streakprompt_head=
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
-    \builtin local file="$__streakprompt_view" now="$1" line until deadline text name names from=0 i=2
+    \builtin local file="$__streakprompt_view" now="$1" line until deadline text name names from=0 i=2 content zone=
     \builtin local -a lines watch
     [[ -f $file && -r $file ]] || \builtin return 1
-    # One builtin read of the (small) file into lines, then expansions on one short line at a
-    # time: in a UTF-8 locale each expansion costs in the length of its string, so working on
-    # the whole file would cost more than the rest of the prompt.
-    \builtin mapfile -t -n 256 lines <"$file"
+    # One builtin read of at most 16 KB (a view is a few hundred bytes; a file swapped for a
+    # huge one costs no more than that), quiet if the file went since the look; then split into
+    # lines in one pass, and expansions on one short line at a time: in a UTF-8 locale each
+    # expansion costs in the length of its string.
+    IFS= \builtin read -r -N 16385 content 2>/dev/null <"$file"
+    (( ${#content} <= 16384 )) || \builtin return 1
+    # Split on newlines only (an IFS of this function's own), without globbing (then put
+    # back as the user had it). A view has no empty line.
+    \builtin local IFS=$'\n' glob=
+    [[ $- == *f* ]] || { \builtin set -f; glob=1; }
+    # shellcheck disable=SC2206 # split on purpose, globbing off
+    lines=(${content})
+    [[ -z $glob ]] || \builtin set +f
+    IFS=$' \t\n'
     [[ ${lines[0]-} == 'streakprompt-view 2 '* && ${#lines[0]} -eq 36 && ${lines[1]-} == $'watch\t'* ]] || \builtin return 1
     # The streaks it shows, split by hand: no globbing, whatever IFS holds; checked as names
     # before they go into any path.
@@ -103,11 +114,26 @@ __streakprompt_read_view() {
         (( until == 0 || now < until )) && \builtin break
         from=$until
     done
+    # Only what the binary writes reaches the terminal: text without control characters (the
+    # {left} marker aside) and colours as readline's \001 ESC [ digits m \002. Anything else (a
+    # clipboard or title sequence, a clear screen) means the file is not the binary's: it runs.
+    [[ $text =~ $__streakprompt_allowed ]] || \builtin return 1
+    # The zone file it was rendered with (the line after `end`): its path and the file it
+    # resolved to, compared at the once-a-minute check.
+    for line in "${lines[@]:i}"; do
+        [[ $line == $'zone\t'* ]] || \builtin continue
+        line=${line#zone$'\t'}
+        zone=${line%%$'\t'*}
+        line=${line#*$'\t'}
+        __streakprompt_zone_real=${line%%$'\t'*}
+        \builtin break
+    done
+    __streakprompt_zone=$zone
     # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
-    # ~/.config): an edit shows at the next check, as a sync does.
+    # ~/.config): an edit shows at the next check, as a sync does; and the zone file.
     name=${XDG_CONFIG_HOME-}
     [[ $name == /* ]] || name=${HOME-}/.config
-    __streakprompt_watch=("${file%/views/*}/streaks" ${watch[@]+"${watch[@]}"} "$name/streakprompt/config")
+    __streakprompt_watch=("${file%/views/*}/streaks" ${watch[@]+"${watch[@]}"} "$name/streakprompt/config" ${zone:+"$zone"})
     __streakprompt_from=$from
     __streakprompt_until=$until
     __streakprompt_deadline=$deadline
@@ -130,6 +156,16 @@ __streakprompt_fresh() {
     for folder in "${__streakprompt_watch[@]}"; do
         [[ ! $folder -nt $__streakprompt_view ]] || \builtin return 1
     done
+    # The zone: the file TZ (or /etc/localtime) names still resolves to the one the view was
+    # rendered with (a relinked /etc/localtime), or there is still none; an edit in place is
+    # newer than the view (above).
+    if [[ -n ${__streakprompt_zone-} ]]; then
+        if [[ $__streakprompt_zone_real == - ]]; then
+            [[ ! -e $__streakprompt_zone ]] || \builtin return 1
+        else
+            [[ $__streakprompt_zone -ef $__streakprompt_zone_real ]] || \builtin return 1
+        fi
+    fi
     (( __streakprompt_lo = $1, __streakprompt_hi = $1 + 60,
        __streakprompt_hi = __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi ? __streakprompt_hi : __streakprompt_until ))
 }
@@ -339,7 +375,8 @@ __streakprompt_precmd() {
     fi
     if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
         { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
-        [[ -f $__streakprompt_view && -r $__streakprompt_view ]] && \builtin read -r head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
+        [[ -f $__streakprompt_view && -r $__streakprompt_view ]] &&
+        \builtin read -r -n 36 head 2>/dev/null <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
     then
         # The segment is the one this piece gave the last prompt, unless it counts down.
         (( __streakprompt_deadline == 0 )) || __streakprompt_show "$now"
@@ -418,7 +455,8 @@ __streakprompt_unload() {
         __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
         __streakprompt_key __streakprompt_view __streakprompt_view_for \
         __streakprompt_head __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
-        __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok
+        __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok \
+        __streakprompt_zone __streakprompt_zone_real __streakprompt_allowed
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
         __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
@@ -428,6 +466,11 @@ __streakprompt_unload() {
 
 __streakprompt_ps0_ok=
 __streakprompt_has_ps0 && __streakprompt_ps0_ok=1
+# What a piece of a view may hold (a regular expression, [[ =~ ]]): characters that are not
+# control characters, the {left} marker (US), and colours wrapped for readline.
+__streakprompt_allowed=$'^(\001\033\\[[0-9;]*m\002|\037|[^[:cntrl:]])*$'
+__streakprompt_zone=
+__streakprompt_zone_real=-
 # The short way's window (see __streakprompt_fresh), closed until a whole read opens it; set
 # here so the hook's arithmetic reads them under `set -u`.
 __streakprompt_lo=0

@@ -23,8 +23,9 @@
 #
 # It sets STREAKPROMPT_SEGMENT (the segment, escaped for PROMPT) before every prompt. By default
 # it adds the segment at the start of PROMPT: with PROMPT_SUBST as a reference to a variable,
-# without it as text whose every % is doubled; nothing in a streak's name, icon or format can
-# run as code either way. Undo it with __streakprompt_unload.
+# without it as its colours and references to psvar (%40v and on) that hold its text, so a
+# theme that turns PROMPT_SUBST on later finds no text to run; nothing in a streak's name,
+# icon or format can run as code either way. Undo it with __streakprompt_unload.
 
 # Sets __streakprompt_bin_path to the binary to run, or fails when there is none.
 function __streakprompt_find_bin() {
@@ -53,12 +54,18 @@ function __streakprompt_read_view() {
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
     \builtin local file=$__streakprompt_view now=$1 view line until deadline text name from=0
     \builtin local -a watch
-    [[ -f $file && -r $file ]] || \builtin return 1
-    # zsh reads $(<file) itself, without a fork (and in one go, where `read` takes a byte at a
-    # time); split into lines once, then expansions on one short line at a time: in a UTF-8
-    # locale each expansion costs in the length of its string.
-    # shellcheck disable=SC2034 # read by the (@f) split below, which shellcheck cannot parse
-    view=$(<"$file") 2>/dev/null || \builtin return 1
+    [[ -f $file && -r $file && -n ${__streakprompt_sysread-} ]] || \builtin return 1
+    # At most 16 KB, in one read(2) with zsh/system's sysread (a view is a few hundred bytes;
+    # a file swapped for a huge one costs no more than that): one more byte means too large.
+    # Quiet if the file went since the look. Then split into lines once, and expansions on one
+    # short line at a time: in a UTF-8 locale each expansion costs in the length of its string.
+    \builtin local -i fd=-1 ended=0
+    { \builtin exec {fd}<"$file" } 2>/dev/null || \builtin return 1
+    \builtin sysread -i $fd -s 16384 view
+    \builtin sysread -i $fd -s 1 line
+    (( $? == 5 )) && ended=1
+    \builtin exec {fd}<&-
+    (( ended )) || \builtin return 1
     \builtin local -a lines
     # shellcheck disable=SC2296 # zsh's (@f): split on newlines, empty lines kept
     lines=("${(@f)view}")
@@ -89,11 +96,33 @@ function __streakprompt_read_view() {
         (( until == 0 || now < until )) && \builtin break
         from=$until
     done
+    # Only what the binary writes reaches the terminal: text without control characters (the
+    # {left} marker aside) and without % escapes (only %% is written), and colours as
+    # %{ ESC [ digits m %}. Anything else (a clipboard or title sequence, a clear screen, a
+    # %F{...} or %D{...} of zsh's) means the file is not the binary's: it runs instead.
+    \builtin setopt localoptions extendedglob
+    line=${text//$'\x1f'/}
+    line=${line//\%\{$'\e'\[[0-9\;]#m\%\}/}
+    line=${line//\%\%/}
+    [[ $line != *[[:cntrl:]%]* ]] || \builtin return 1
+    # The zone file it was rendered with (the line after `end`): its path and the file it
+    # resolved to, compared at the once-a-minute check.
+    \builtin typeset -g __streakprompt_zone='' __streakprompt_zone_real=-
+    while (( i <= ${#lines} )); do
+        line=${lines[i]}
+        (( i++ ))
+        [[ $line == $'zone\t'* ]] || \builtin continue
+        line=${line#zone$'\t'}
+        __streakprompt_zone=${line%%$'\t'*}
+        line=${line#*$'\t'}
+        __streakprompt_zone_real=${line%%$'\t'*}
+        \builtin break
+    done
     # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
-    # ~/.config): an edit shows at the next check, as a sync does.
+    # ~/.config): an edit shows at the next check, as a sync does; and the zone file.
     name=${XDG_CONFIG_HOME-}
     [[ $name == /* ]] || name=${HOME-}/.config
-    watch+=("$name/streakprompt/config")
+    watch+=("$name/streakprompt/config" ${__streakprompt_zone:+"$__streakprompt_zone"})
     \builtin typeset -ga __streakprompt_watch
     __streakprompt_watch=("${watch[@]}")
     \builtin typeset -g __streakprompt_from=$from __streakprompt_until=$until __streakprompt_deadline=$deadline \
@@ -115,6 +144,16 @@ function __streakprompt_fresh() {
     for folder in "${__streakprompt_watch[@]}"; do
         [[ ! $folder -nt $__streakprompt_view ]] || \builtin return 1
     done
+    # The zone: the file TZ (or /etc/localtime) names still resolves to the one the view was
+    # rendered with (a relinked /etc/localtime), or there is still none; an edit in place is
+    # newer than the view (above).
+    if [[ -n ${__streakprompt_zone-} ]]; then
+        if [[ $__streakprompt_zone_real == - ]]; then
+            [[ ! -e $__streakprompt_zone ]] || \builtin return 1
+        else
+            [[ $__streakprompt_zone -ef $__streakprompt_zone_real ]] || \builtin return 1
+        fi
+    fi
     (( __streakprompt_lo = $1, __streakprompt_hi = $1 + 60,
        __streakprompt_hi = __streakprompt_until == 0 || __streakprompt_until > __streakprompt_hi ? __streakprompt_hi : __streakprompt_until ))
 }
@@ -170,29 +209,66 @@ function __streakprompt_refresh() {
 }
 
 # Puts the segment at the start of PROMPT, checked before every prompt so that a theme that
-# sets PROMPT again still gets it. $1 is 1 when the user's PROMPT_SUBST is on.
+# sets PROMPT again still gets it. $1 is 1 when the user's PROMPT_SUBST is on, $2 when
+# PROMPT_BANG is.
 function __streakprompt_place() {
     \builtin emulate -L zsh
     [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
     # shellcheck disable=SC2016 # the reference is expanded by zsh when it draws the prompt
     \builtin local reference='${__streakprompt_ps1-}' text=${PROMPT-}
-    # Take out the text an earlier prompt pasted, if the prompt still starts with it.
+    # Take out what an earlier prompt pasted, if the prompt still starts with it.
     if [[ -n ${__streakprompt_pasted-} && $text == "$__streakprompt_pasted"* ]]; then
         text=${text#"$__streakprompt_pasted"}
     fi
     \builtin typeset -g __streakprompt_pasted=
     if [[ $1 == 1 ]]; then
         [[ $text == *"$reference"* ]] || text=$reference$text
+        __streakprompt_psvar
     else
-        # Without PROMPT_SUBST a reference would show as text; paste the segment instead: its
-        # % are doubled, and without PROMPT_SUBST nothing else in it is expanded.
+        # Without PROMPT_SUBST a reference would show as text. The segment's text never goes
+        # into PROMPT itself: a theme's precmd that turns PROMPT_SUBST on after this hook would
+        # run a $(...) in it. Only its colours do (%{ ESC [ digits m %}, checked when read),
+        # and each run of text as %Nv, which zsh shows as it is whatever the options.
         text=${text//"$reference"/}
-        text=$__streakprompt_ps1$text
-        __streakprompt_pasted=$__streakprompt_ps1
+        __streakprompt_psvar "${2-0}"
+        text=$__streakprompt_pasted$text
     fi
     [[ ${PROMPT-} == "$text" ]] || PROMPT=$text
 }
 
+# Puts each run of text of the segment (__streakprompt_ps1, as PROMPT would take it: % and,
+# when $1 is 1, ! doubled) into psvar from __streakprompt_psvar_base on, undoubled, and sets
+# __streakprompt_pasted to its colours and %Nv references in order. Without $1 it only takes
+# its elements back out of psvar.
+function __streakprompt_psvar() {
+    \builtin local -i base=__streakprompt_psvar_base n=__streakprompt_psvar_base
+    # The same segment as last time, still in psvar: nothing to do (most prompts).
+    if [[ -n ${1-} && "$1|$__streakprompt_ps1" == "${__streakprompt_psvar_of-}" && -n ${__streakprompt_pasted_last-} &&
+          ${#psvar} -ge base ]]; then
+        \builtin typeset -g __streakprompt_pasted=$__streakprompt_pasted_last
+        \builtin return 0
+    fi
+    \builtin typeset -g __streakprompt_psvar_of='' __streakprompt_pasted_last=''
+    (( ${#psvar} < base )) || psvar[base,-1]=()
+    [[ -n ${1-} ]] || \builtin return 0
+    \builtin local rest=$__streakprompt_ps1 run style out=''
+    while [[ -n $rest ]]; do
+        if [[ $rest == '%{'$'\e'* ]]; then
+            style=${rest%%'%}'*}'%}'
+            rest=${rest#"$style"}
+            out+=$style
+        else
+            run=${rest%%'%{'$'\e'*}
+            rest=${rest#"$run"}
+            run=${run//'%%'/%}
+            [[ $1 == 1 ]] && run=${run//'!!'/!}
+            psvar[n]=$run
+            out+="%${n}v"
+            (( n++ ))
+        fi
+    done
+    \builtin typeset -g __streakprompt_pasted=$out __streakprompt_pasted_last=$out __streakprompt_psvar_of="$1|$__streakprompt_ps1"
+}
 # Starts the tick in the background, so the command it counts is not slowed; the next prompt
 # waits for it (at most two seconds) so that prompt already shows the new count.
 function __streakprompt_tick() {
@@ -260,7 +336,7 @@ function __streakprompt_precmd() {
     if [[ -n $now && $__streakprompt_key == "${__streakprompt_view_for-}" ]] &&
         { (( now >= __streakprompt_lo && now < __streakprompt_hi )) || __streakprompt_fresh "$now"; } &&
         [[ -n ${__streakprompt_sysread-} && -f $__streakprompt_view && -r $__streakprompt_view ]] &&
-        \builtin sysread -s 37 head <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
+        \builtin sysread -s 37 head 2>/dev/null <"$__streakprompt_view" && [[ $head == "$__streakprompt_head" ]]
     then
         # The segment is the one this piece gave the last prompt, unless it counts down.
         (( __streakprompt_deadline == 0 )) || __streakprompt_show "$now" "$bang"
@@ -272,7 +348,7 @@ function __streakprompt_precmd() {
     # the rest of the hook); elsewhere or not at all, __streakprompt_place sees.
     # shellcheck disable=SC2016 # the reference, as text
     [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && -z ${__streakprompt_pasted-} &&
-        ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst"
+        ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst" "$bang"
 }
 
 # Takes everything back out: the hooks, and the segment in PROMPT.
@@ -287,11 +363,14 @@ function __streakprompt_unload() {
     fi
     # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
+    __streakprompt_psvar
     \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
         __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_head \
         __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
-        __streakprompt_watch __streakprompt_sysread __streakprompt_lo __streakprompt_hi
-    \builtin unfunction __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
+        __streakprompt_watch __streakprompt_sysread __streakprompt_lo __streakprompt_hi \
+        __streakprompt_zone __streakprompt_zone_real __streakprompt_psvar_base __streakprompt_psvar_of \
+        __streakprompt_pasted_last
+    \builtin unfunction __streakprompt_psvar __streakprompt_find_bin __streakprompt_refresh __streakprompt_place __streakprompt_tick \
         __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
         __streakprompt_wait_tick __streakprompt_preexec __streakprompt_precmd __streakprompt_install \
         __streakprompt_unload
@@ -310,6 +389,10 @@ function __streakprompt_install() {
     \add-zsh-hook -d preexec __streakprompt_preexec
     \add-zsh-hook preexec __streakprompt_preexec
 }
+
+# Where the segment's text goes in psvar when PROMPT_SUBST is off (%40v and on): past the
+# first elements, which prompts and themes use.
+__streakprompt_psvar_base=40
 
 # Only interactive shells get a prompt.
 if [[ -o interactive ]]; then

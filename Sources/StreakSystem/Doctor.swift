@@ -224,8 +224,22 @@ public struct Checkup {
 
     // MARK: The prompt cache
 
-    /// The prompt cache against a rebuild from the logs.
+    /// The prompt cache against a rebuild from the logs, and the views folder.
     public func cache(zone: some ZoneRules) -> [Finding] {
+        promptCache(zone: zone) + views()
+    }
+
+    /// A `views` that is not a folder of its own (a link, a file): views are neither written
+    /// nor pruned through it, so every prompt runs the binary (`Views.Folder`).
+    func views() -> [Finding] {
+        let path = Views.folder(home: store.home)
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return [] }
+        let kind = (info.st_mode & S_IFMT) == S_IFLNK ? "a link" : "not a folder"
+        return [Finding("cache", .problem, "\(path) is \(kind): views are not written or pruned through it, so every prompt runs the binary; remove it ('rm \(path)'), the next prompt makes the folder")]
+    }
+
+    func promptCache(zone: some ZoneRules) -> [Finding] {
         let area = "cache"
         guard Files.isFolder(store.home) else { return [] }
         let names = (try? store.names()) ?? []

@@ -228,7 +228,11 @@ enum Monotonic {
 /// The user's time zone, from `TZ` or the system setting, through the C library's zone
 /// database, so every zone and every historical transition the system knows is honoured.
 public struct LocalZone: ZoneRules, Sendable {
+    /// Reads the zone `TZ` names, unless the C library would wait to read it (its file is a
+    /// named pipe: `ZoneFile.isSafe`); then the process uses UTC, as the library does with a
+    /// zone file it cannot read.
     public init() {
+        if !ZoneFile.isSafe(getenv("TZ").map { String(cString: $0) }) { setenv("TZ", "UTC0", 1) }
         tzset()
     }
 

@@ -47,10 +47,12 @@ extension Store {
     /// Writes the prompt cache, then every pre-rendered view from it (`Views`): the one place
     /// the derived files are written, so every command that changes the data updates the views
     /// and pushes to tmux. Derived data: atomic for every reader, but not flushed to disk
-    /// (doctor rebuilds it). Call with the lock held.
+    /// (doctor rebuilds it). Call with the lock held. The views describe the real clock
+    /// whatever `--now` the change carried: a plugin shows them at its own clock, so a view
+    /// rendered for `tick --now +3days` would show that day's state today.
     func writeCache(_ bytes: [UInt8]) throws(SystemError) {
         try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
-        Views.refreshAll(home: home, cache: bytes, now: now ?? Clock.now(), environment: environment ?? Environment([:]))
+        Views.refreshAll(home: home, cache: bytes, now: Views.clock(), environment: environment ?? Environment([:]))
     }
 
     /// `refreshCache` after a change that is already recorded: a cache that cannot be written

@@ -19,6 +19,7 @@ import StreakCore
 ///   UNTIL<TAB>DEADLINE<TAB>TEXT        one piece a line, in time order; UNTIL 0: for ever
 ///   ...
 ///   end
+///   zone<TAB>PATH<TAB>REAL<TAB>DEVICE<TAB>INODE<TAB>SIZE<TAB>MTIME   the zone file it was rendered with
 ///   spec<TAB>HOST<TAB>NAMES<TAB>FORMAT<TAB>COLOR<TAB>ASCII<TAB>TZ<TAB>DAY-START<TAB>WEEK-START<TAB>TMUX-SOCKET<TAB>REGISTERED
 ///   theme<TAB>KEY=VALUE<TAB>...
 /// ```
@@ -30,7 +31,14 @@ import StreakCore
 /// a version 2 file, and version 2 readers on a version 1 file. It runs the binary instead when the file is missing, has another first line,
 /// is older than a folder it watches or than the streaks folder, or has no piece for now.
 /// `ID` is a checksum of the spec: shells with the same settings share one file. A view nobody
-/// asked for in `keepDays` days is removed at the next change.
+/// asked for in `keepDays` days is removed at the next change. The `zone` line (`ZoneFile`)
+/// lets a plugin notice at its once-a-minute check that `/etc/localtime` or the file `TZ`
+/// names changed (readers before it stop at `end` and never see it).
+///
+/// The folder is part of the data folder's trust boundary: it is opened without following a
+/// link (a `views` that is a link is neither written nor pruned: `doctor` names it), every file
+/// in it is opened without following a link or waiting (a named pipe is skipped), and only
+/// files named as the program names views (`isViewName`) are ever removed.
 public enum Views {
     public static let magic = "streakprompt-view 2"
     public static let keepDays: Int64 = 30
@@ -38,6 +46,20 @@ public enum Views {
     public static let limit = 64
 
     public static func folder(home: String) -> String { Paths.join(home, "views") }
+
+    /// The clock views are rendered at: the real one, whatever `--now` (or `STREAKPROMPT_NOW`)
+    /// the change that rewrites them carried, since a plugin shows them at its own clock. Debug
+    /// builds let a test move it (`STREAKPROMPT_TEST_CLOCK`, a time as `--now` takes it): the
+    /// static binary ignores faketime, and the plugins' tests live through a simulated year.
+    /// Release builds compile that out (`.ci/run` checks the name is not in the binary).
+    public static func clock() -> Int64 {
+        #if DEBUG
+        if let raw = getenv("STREAKPROMPT_TEST_CLOCK"), let input = TimeInput(String(cString: raw)) {
+            return input.moment(in: LocalZone())
+        }
+        #endif
+        return Clock.now()
+    }
 
     /// What a view shows and how: everything its text depends on besides the data.
     public struct Spec: Equatable, Sendable {
@@ -109,7 +131,7 @@ public enum Views {
         }
 
         /// The spec in a view file's bytes, or nil when it has none that reads.
-        static func parse(_ bytes: [UInt8]) -> Spec? {
+        public static func parse(_ bytes: [UInt8]) -> Spec? {
             let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
             guard let specIndex = lines.lastIndex(where: { $0.starts(with: "spec\t".utf8) }), specIndex + 1 < lines.count
             else { return nil }
@@ -171,7 +193,7 @@ public enum Views {
         }
         var body = "watch\t" + watched + "\n"
         for piece in pieces { body += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
-        body += "end\n" + spec.lines(identity)
+        body += "end\nzone\t" + ZoneFile.identity(for: spec.zone) + "\n" + spec.lines(identity)
         return magic + " " + stamp(body) + "\n" + body
     }
 
@@ -194,43 +216,164 @@ public enum Views {
         return line.dropFirst(magic.utf8.count + 1).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// Writes the view `spec` asks for from the cache's bytes; returns its path.
+    /// Whether `name` is one the program gives a view: a host, `-`, and 16 lowercase hex
+    /// digits. Nothing else in the folder is ever read as a view or removed.
+    public static func isViewName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 17, bytes[bytes.count - 17] == UInt8(ascii: "-"),
+              bytes.suffix(16).allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return false }
+        return Host(rawValue: String(decoding: bytes.prefix(bytes.count - 17), as: UTF8.self)) != nil
+    }
+
+    /// Writes the view `spec` asks for from the cache's bytes; returns its path. A view whose
+    /// zone the C library could not read without waiting (its file is a named pipe) is not
+    /// written (`ZoneFile.isSafe`): its plugin runs the binary instead.
     @discardableResult
     public static func write(_ spec: Spec, home: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
                              locked: Bool = true) throws(SystemError) -> String {
-        let folder = folder(home: home)
-        if !Files.isFolder(folder) { try Files.makeFolders(folder, mode: 0o700) }
+        let folder = try Folder(home: home, create: true)
+        return try write(spec, in: folder, cache: cache, now: now, locked: locked)
+    }
+
+    static func write(_ spec: Spec, in folder: Folder, cache: UnsafeBufferPointer<UInt8>, now: Int64,
+                      locked: Bool) throws(SystemError) -> String {
         let identity = spec.identity
-        let path = Paths.join(folder, Spec.id(host: spec.host, identity: identity))
+        let name = Spec.id(host: spec.host, identity: identity)
+        guard ZoneFile.isSafe(spec.zone) else {
+            throw SystemError("read the zone of", ZoneFile.path(for: spec.zone), code: EINVAL, detail: "it is not a regular file")
+        }
         let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now) }
-        try Files.writeAtomically(path, text.utf8, durable: false, locked: locked)
-        return path
+        try folder.write(name, Array(text.utf8), locked: locked)
+        return Paths.join(folder.path, name)
     }
 
     /// Writes every view again after the data changed (the cache was just written with
     /// `cache`), and pushes tmux views to a reachable tmux server; removes views nobody asked
     /// for in `keepDays` days. Never fails the change that called it: a view it cannot write
-    /// is removed, so its plugin runs the binary instead of showing an old text.
+    /// is removed, so its plugin runs the binary instead of showing an old text. Only files
+    /// named as views are looked at; a `views` that is a link is left alone.
     public static func refreshAll(home: String, cache: [UInt8], now: Int64, environment: Environment) {
-        let folder = folder(home: home)
-        guard let names = try? Files.list(folder) else { return }
+        guard let folder = try? Folder(home: home, create: false) else { return }
         var written = 0
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = Paths.join(folder, name)
-            guard written < limit, let bytes = try? Files.read(path, limit: PromptCache.maxBytes),
-                  let spec = Spec.parse(bytes), spec.id == name, now - spec.registered < keepDays * 86400
+        for name in folder.names() where isViewName(name) {
+            // A name of ours that is a link, a folder or a pipe: not something it wrote.
+            guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
+                if folder.isRegularFile(name) { folder.remove(name) }
+                continue
+            }
+            guard written < limit, let spec = Spec.parse(bytes), spec.id == name, now - spec.registered < keepDays * 86400
             else {
-                try? Files.remove(path)
+                folder.remove(name)
                 continue
             }
             written += 1
             do throws(SystemError) {
                 let path = try cache.withUnsafeBufferPointer { (buffer) throws(SystemError) -> String in
-                    try write(spec, home: home, cache: buffer, now: now)
+                    try write(spec, in: folder, cache: buffer, now: now, locked: true)
                 }
                 if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
             } catch {
-                try? Files.remove(path)
+                folder.remove(name)
+            }
+        }
+    }
+
+    /// The views folder, opened once without following a link; every file in it is then
+    /// named relative to that descriptor (`openat`, `unlinkat`, `renameat`), so a folder
+    /// swapped for a link after the open still cannot redirect a write or a removal.
+    final class Folder {
+        let fd: Int32
+        let path: String
+
+        /// Opens the folder, making it (0700) when `create` and it is missing. Fails when it
+        /// is a link or not a folder (`ELOOP`, `ENOTDIR`).
+        init(home: String, create: Bool) throws(SystemError) {
+            path = Views.folder(home: home)
+            var fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            if fd < 0, errno == ENOENT, create {
+                if !Files.isFolder(home) { try Files.makeFolders(home, mode: 0o700) }
+                guard path.withCString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else { throw SystemError("create", path) }
+                fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            }
+            guard fd >= 0 else {
+                let code = errno
+                throw SystemError("open", path, code: code,
+                                  detail: code == ELOOP || code == ENOTDIR ? "it is a link or not a folder; views are not written through a link" : nil)
+            }
+            self.fd = fd
+        }
+
+        deinit { close(fd) }
+
+        /// The names in the folder, sorted.
+        func names() -> [String] {
+            let copy = dup(fd)
+            guard copy >= 0, let dir = fdopendir(copy) else {
+                if copy >= 0 { close(copy) }
+                return []
+            }
+            defer { closedir(dir) }
+            rewinddir(dir)
+            var names: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                }
+                if name != "." && name != ".." { names.append(name) }
+            }
+            return names.sorted()
+        }
+
+        func isRegularFile(_ name: String) -> Bool {
+            var info = stat()
+            return name.withCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }
+
+        /// The file's bytes when it is a regular file (not a link: `O_NOFOLLOW`; a named pipe
+        /// is opened without waiting, then refused) of at most `limit` bytes; else nil.
+        func read(_ name: String, limit: Int) -> [UInt8]? {
+            let file = retrying { name.withCString { openat(fd, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) } }
+            guard file >= 0 else { return nil }
+            defer { close(file) }
+            var info = stat()
+            guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else { return nil }
+            var bytes = [UInt8](repeating: 0, count: limit + 1)
+            var filled = 0
+            while filled < bytes.count {
+                let n = bytes.withUnsafeMutableBytes { raw in systemRead(file, raw.baseAddress! + filled, raw.count - filled) }
+                if n < 0 { return nil }
+                if n == 0 { break }
+                filled += n
+            }
+            guard filled <= limit else { return nil }
+            bytes.removeSubrange(filled...)
+            return bytes
+        }
+
+        /// Removes the file (a link itself, never what it points to).
+        func remove(_ name: String) {
+            _ = name.withCString { unlinkat(fd, $0, 0) }
+        }
+
+        /// Replaces the file atomically: a temporary file made here (never one that was
+        /// there: `O_EXCL`, `O_NOFOLLOW`), then renamed over it. Derived data: not flushed.
+        /// `locked`: the caller holds the data folder's lock, so the temporary name is fixed.
+        func write(_ name: String, _ bytes: [UInt8], locked: Bool) throws(SystemError) {
+            let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
+            _ = temporary.withCString { unlinkat(fd, $0, 0) }
+            let file = retrying { temporary.withCString {
+                openat(fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
+            } }
+            guard file >= 0 else { throw SystemError("create", Paths.join(path, temporary)) }
+            let wrote = bytes.withUnsafeBytes { systemWriteAll(file, $0.baseAddress!, $0.count) }
+            let failure = errno
+            close(file)
+            let renamed = wrote && temporary.withCString { from in name.withCString { to in renameat(fd, from, fd, to) } } == 0
+            guard renamed else {
+                let code = wrote ? errno : failure
+                _ = temporary.withCString { unlinkat(fd, $0, 0) }
+                throw SystemError("replace", Paths.join(path, name), code: code)
             }
         }
     }

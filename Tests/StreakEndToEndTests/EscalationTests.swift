@@ -42,6 +42,8 @@ struct EscalationTests {
     func segment(_ box: Sandbox, _ host: String, now: String, env: [String: String] = [:]) throws -> String {
         var environment = env
         environment["TERM"] = "xterm-256color"
+        // Views are of the real clock; the debug binary's test clock moves it to `now`.
+        environment["STREAKPROMPT_TEST_CLOCK"] = now
         let result = try box.spArgs(["prompt", "--shell", host, "--view", "--now", now], env: environment)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         guard host != "tmux" else { return result.stdout }

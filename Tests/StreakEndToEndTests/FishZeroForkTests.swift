@@ -24,7 +24,7 @@ struct FishZeroForkTests {
             __streakprompt_precmd
             functions -e __streakprompt_find_bin
             functions -c __test_find_bin __streakprompt_find_bin
-            set -l out (command $bin prompt --shell fish --view --now $now)
+            set -l out (env STREAKPROMPT_TEST_CLOCK=$now $bin prompt --shell fish --view --now $now)
             set -g __streakprompt_view $out[1]
             set -g __streakprompt_view_for $__streakprompt_key
         end
@@ -67,7 +67,7 @@ struct FishZeroForkTests {
             or printf 'MISMATCH at %s: view %s binary %s\\n' $now (string escape -- "$STREAKPROMPT_SEGMENT") (string escape -- "$expected")
         end
         function tick --argument-names name now
-            env STREAKPROMPT_NOW=@$now streakprompt tick --quiet $name
+            env STREAKPROMPT_NOW=@$now STREAKPROMPT_TEST_CLOCK=@$now streakprompt tick --quiet $name
         end
 
         """

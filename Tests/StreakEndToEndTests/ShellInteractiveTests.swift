@@ -176,7 +176,8 @@ struct ShellInteractiveTests {
         #expect(try tmux.lastLine() == "🔥1 new> ")
     }
 
-    /// Without PROMPT_SUBST: the segment is pasted, % doubled, and replaced at each prompt.
+    /// Without PROMPT_SUBST: the segment's text is in psvar, PROMPT holds only a reference to
+    /// it (%40v), replaced at each prompt.
     @Test func zshWithoutPromptSubst() throws {
         let box = try Sandbox()
         guard let tmux = try start("zsh", rc: """
@@ -190,8 +191,10 @@ struct ShellInteractiveTests {
         #expect(try tmux.lastLine() == "1% # ")
         try tmux.command("streakprompt tick >/dev/null", promptSuffix: "# ")
         #expect(try tmux.lastLine() == "2% # ", "\(tmux.text)")
-        try tmux.command("print -r -- \"$PROMPT\"", promptSuffix: "# ")
-        #expect(try tmux.screen().contains("2%%"), "the pasted % is doubled: \(tmux.text)")
+        try tmux.command("print -r -- \"P=$PROMPT V=$psvar[40]\"", promptSuffix: "# ")
+        let shown = try tmux.screen()
+        #expect(shown.contains("%40v") && shown.contains("V=2%") && !shown.contains("2%%"),
+                "the text is in psvar, not PROMPT: \(tmux.text)")
     }
 
     // MARK: fish

@@ -26,7 +26,7 @@ struct ZeroForkTests {
         register() {
             EPOCHSECONDS=$1
             plugin_key
-            out=$(streakprompt prompt --shell \(shellName) --view --now "@$1")
+            out=$(STREAKPROMPT_TEST_CLOCK="@$1" streakprompt prompt --shell \(shellName) --view --now "@$1")
             __streakprompt_view=${out%%$'\\n'*}
             __streakprompt_view_for=$__streakprompt_key
         }
@@ -41,7 +41,7 @@ struct ZeroForkTests {
             __streakprompt_precmd
             [[ $STREAKPROMPT_SEGMENT == "$expected" ]] || printf 'MISMATCH at %s: view %q binary %q\\n' "$1" "$STREAKPROMPT_SEGMENT" "$expected"
         }
-        tick() { STREAKPROMPT_NOW="@$2" streakprompt tick --quiet "$1"; }
+        tick() { STREAKPROMPT_NOW="@$2" STREAKPROMPT_TEST_CLOCK="@$2" streakprompt tick --quiet "$1"; }
         # Whole reads of the view, counted: the other checks took the short way.
         \(shellName == "bash" ? "eval \"whole_$(declare -f __streakprompt_read_view)\"" : "functions[whole___streakprompt_read_view]=$functions[__streakprompt_read_view]")
         wholes=0
@@ -154,7 +154,7 @@ struct ZeroForkTests {
             \(zsh)STREAKPROMPT_BIN='\(bin)'
             \(ZeroForkTests.keySnippet)
             plugin_key
-            out=$('\(Binary.path)' prompt --shell \(shellName) --view --now 2026-06-10T23:00)
+            out=$(STREAKPROMPT_TEST_CLOCK=2026-06-10T23:00 '\(Binary.path)' prompt --shell \(shellName) --view --now 2026-06-10T23:00)
             __streakprompt_view=${out%%$'\\n'*}
             __streakprompt_view_for=$__streakprompt_key
             __streakprompt_precmd

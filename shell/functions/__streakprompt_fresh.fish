@@ -18,6 +18,17 @@ function __streakprompt_fresh --argument-names now
     for folder in $times[2..-1]
         test $folder -le $times[1]; or return 1
     end
+    # The zone: the file TZ (or /etc/localtime) names still resolves to the one the view was
+    # rendered with (a relinked /etc/localtime), or there is still none; an edit in place is
+    # newer than the view (above).
+    if test -n "$__streakprompt_zone"
+        if test "$__streakprompt_zone_real" = -
+            test -e "$__streakprompt_zone"; and return 1
+        else
+            set -l real (path resolve -- $__streakprompt_zone)
+            test "$real" = "$__streakprompt_zone_real"; or return 1
+        end
+    end
     set -g __streakprompt_checked $now
     set -g __streakprompt_check_due (math $now + 60)
     __streakprompt_window $now

@@ -20,7 +20,7 @@ function __streakprompt_precmd
             or __streakprompt_fresh (math $__streakprompt_clock_base + $rel)
         end
         and test -f "$__streakprompt_view" -a -r "$__streakprompt_view"
-        and read -l head <$__streakprompt_view
+        and read -n 36 -l head <$__streakprompt_view
         and test "$head" = "$__streakprompt_head"
         # The segment is the one this piece gave the last prompt, unless it counts down.
         test $__streakprompt_deadline -eq 0; or __streakprompt_show (math $__streakprompt_clock_base + $rel)

@@ -11,8 +11,10 @@ function __streakprompt_read_view --argument-names now
     set -l file $__streakprompt_view
     # fish reports a redirection that fails on stderr whatever redirects it: look first.
     test -f "$file" -a -r "$file"; or return 1
-    # One read of the (small) file, up to a NUL if any, then one line at a time.
-    read -z -l content <$file
+    # One read of at most 16 KB (a view is a few hundred bytes; a file swapped for a huge one
+    # costs no more than that), up to a NUL if any, then one line at a time.
+    read -z -n 16385 -l content <$file
+    test (string length -- "$content") -le 16384; or return 1
     set -l lines (string split -m 256 \n -- "$content")
     string match -qr -- '^streakprompt-view 2 [0-9a-f]{16}$' "$lines[1]"; or return 1
     string match -q -- watch\t'*' "$lines[2]"; or return 1
@@ -47,11 +49,26 @@ function __streakprompt_read_view --argument-names now
         set from $until
     end
     test -n "$found"; or return 1
+    # Only what the binary writes reaches the terminal: text without control characters (the
+    # {left} marker aside) and colours as ESC [ digits m. Anything else (a clipboard or title
+    # sequence, a clear screen) means the file is not the binary's: it runs instead.
+    string match -qr -- '^(?:\e\[[0-9;]*m|\x1f|[^\p{Cc}])*$' "$text"; or return 1
+    # The zone file it was rendered with (the line after `end`): its path and the file it
+    # resolved to, compared at the once-a-minute check.
+    set -g __streakprompt_zone
+    set -g __streakprompt_zone_real -
+    for line in $lines[3..-1]
+        string match -q -- zone\t'*' "$line"; or continue
+        set -l fields (string split -- \t "$line")
+        set -g __streakprompt_zone "$fields[2]"
+        set -g __streakprompt_zone_real "$fields[3]"
+        break
+    end
     # And the config file (the rule of the binary: XDG_CONFIG_HOME when absolute, else
-    # ~/.config): an edit shows at the next check, as a sync does.
+    # ~/.config): an edit shows at the next check, as a sync does; and the zone file.
     set -l config "$XDG_CONFIG_HOME"
     string match -q -- '/*' "$config"; or set config "$HOME/.config"
-    set -g __streakprompt_watch $watch "$config/streakprompt/config"
+    set -g __streakprompt_watch $watch "$config/streakprompt/config" $__streakprompt_zone
     set -g __streakprompt_from $from
     set -g __streakprompt_until $until
     set -g __streakprompt_deadline $deadline

@@ -215,12 +215,14 @@ enum Prompt: Command {
         if options.view {
             // The plugin's fallback: write the view it reads from now on (its path first, for
             // the plugin to keep; tmux's is pushed instead). A view that cannot be written
-            // leaves the first line empty: the plugin keeps running the binary.
+            // leaves the first line empty: the plugin keeps running the binary. The view is
+            // of the real clock, whatever --now says: the plugin reads it at its own.
+            let real = Views.clock()
             let spec = Views.Spec(host: host, names: options.names.joined, format: format.text, color: color,
                                   ascii: !environment.isUTF8, zone: environment.value("TZ"), dayStart: dayStart,
-                                  weekStart: weekStart, theme: theme, registered: now!,
+                                  weekStart: weekStart, theme: theme, registered: real,
                                   tmuxSocket: TmuxPush.socket(environment))
-            var path = try? Views.write(spec, home: source.home, cache: bytes, now: now!, locked: false)
+            var path = try? Views.write(spec, home: source.home, cache: bytes, now: real, locked: false)
             // A change that wrote the cache (and the views) after this prompt read it must not
             // be hidden by this older view: then the view goes, and the next prompt asks again.
             if let written = path, (try? Files.readBytes(Store.cachePath(home: source.home), limit: PromptCache.maxBytes))
@@ -229,7 +231,7 @@ enum Prompt: Command {
                 path = nil
             }
             if host == .tmux {
-                if let path { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now!, environment: environment) }
+                if let path { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: real, environment: environment) }
             } else {
                 out.write((path ?? "") + "\n")
             }
