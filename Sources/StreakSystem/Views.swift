@@ -55,7 +55,7 @@ public enum Views {
     public static func clock() -> Int64 {
         #if DEBUG
         if let raw = getenv("STREAKPROMPT_TEST_CLOCK"), let input = TimeInput(String(cString: raw)) {
-            return input.moment(in: LocalZone())
+            return input.moment(in: LocalZone(), present: Clock.now(), dayStart: .midnight)
         }
         #endif
         return Clock.now()
