@@ -52,6 +52,7 @@ function __streakprompt_find_bin() {
 function __streakprompt_read_view() {
     \builtin typeset -g __streakprompt_head=
     [[ -n ${__streakprompt_view-} && ${__streakprompt_view_for-} == "$__streakprompt_key" ]] || \builtin return 1
+    # shellcheck disable=SC2034 # view: filled by zsh's sysread, read by the (@f) split below
     \builtin local file=$__streakprompt_view now=$1 view line until deadline text name from=0
     \builtin local -a watch
     [[ -f $file && -r $file && -n ${__streakprompt_sysread-} ]] || \builtin return 1
@@ -60,7 +61,7 @@ function __streakprompt_read_view() {
     # Quiet if the file went since the look. Then split into lines once, and expansions on one
     # short line at a time: in a UTF-8 locale each expansion costs in the length of its string.
     \builtin local -i fd=-1 ended=0
-    { \builtin exec {fd}<"$file" } 2>/dev/null || \builtin return 1
+    { \builtin exec {fd}<"$file"; } 2>/dev/null || \builtin return 1
     \builtin sysread -i $fd -s 16384 view
     \builtin sysread -i $fd -s 1 line
     (( $? == 5 )) && ended=1
