@@ -58,7 +58,7 @@ public struct CommitHook: Equatable, Sendable {
             return CommitHook(path: path, kind: .ours(installed), isExecutable: executable)
         case .foreign:
             for caller in [path] + huskyUserHook(folder: folder) {
-                guard let bytes = (try? Files.readIfPresent(caller, limit: readLimit)) ?? nil,
+                guard let bytes = (try? Files.readIfPresent(caller, limit: readLimit, followLinks: true)) ?? nil,
                       let call = HookCall.find(in: String(decoding: bytes, as: UTF8.self))
                 else { continue }
                 return CommitHook(path: path, kind: .calls(caller: caller, name: call.name), isExecutable: executable)

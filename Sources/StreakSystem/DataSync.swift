@@ -17,8 +17,13 @@ public struct SyncOutcome: Sendable {
     public var remote: DataRepository.Remote?
     /// Whether the remote's commits were merged.
     public var merged: Bool
-    /// Actions that arrived with the merge.
+    /// Actions that arrived with the merge (each action once, by its identity).
     public var arrived: Int
+    /// Symbolic links in the streaks folder after the merge (a repository can hold them):
+    /// never read or written through, named so the user can remove them.
+    public var links: [String] = []
+    /// How a streak renamed to two names on two machines was resolved, if one was.
+    public var renames: [String] = []
 }
 
 /// `sync`: commits the data folder's git repository, merges the remote's commits and pushes,
@@ -58,9 +63,10 @@ public struct DataSync {
         }
         try git.must(["fetch", "--quiet", remote.name], doing: "fetch from \(remote.name)")
 
-        let before = try actionCount()
+        let before = try actionKeys()
+        var renames: [String] = []
         let merged = try locked { () throws(SyncError) -> Bool in
-            let merged = try git.merge(remote)
+            let merged = try git.merge(remote, renames: &renames)
             // Other machines' actions may have arrived: every streak's cache line anew.
             do throws(StoreError) {
                 var streaks: [LoadedStreak] = []
@@ -73,10 +79,11 @@ public struct DataSync {
             }
             return merged
         }
-        let after = try actionCount()
+        let after = try actionKeys()
         try git.must(["push", "--quiet", "-u", remote.name, "HEAD:refs/heads/" + remote.branch],
                      doing: "push to \(remote.name)/\(remote.branch)")
-        return SyncOutcome(committed: committed, remote: remote, merged: merged, arrived: after - before)
+        return SyncOutcome(committed: committed, remote: remote, merged: merged, arrived: after.subtracting(before).count,
+                           links: linksInStreaks(), renames: renames)
     }
 
     /// Runs `body` holding the store's lock.
@@ -98,19 +105,43 @@ public struct DataSync {
         return result!
     }
 
-    /// Every readable action of every streak, one per moment.
-    func actionCount() throws(SyncError) -> Int {
+    /// Every readable action of every streak, each once (`Action.identity`), with its streak:
+    /// what arrived is what is here after the merge and was not before (an action that became
+    /// unreadable, or a renamed streak, is not a negative arrival).
+    func actionKeys() throws(SyncError) -> Set<SyncedAction> {
         let names: [StreakName]
         do throws(StoreError) {
             names = try store.names()
         } catch {
             throw .store(error)
         }
-        var count = 0
+        var keys = Set<SyncedAction>()
         for name in names {
-            if let actions = try? store.actions(of: name) { count += actions.actions.distinctActions().count }
+            guard let actions = try? store.actions(of: name) else { continue }
+            for action in actions.actions { keys.insert(SyncedAction(identity: action.identity, count: action.count)) }
         }
-        return count
+        return keys
+    }
+
+    struct SyncedAction: Hashable {
+        var identity: Action.Identity
+        var count: Int
+    }
+
+    /// The symbolic links among the streaks' folders and files.
+    func linksInStreaks() -> [String] {
+        var links: [String] = []
+        for entry in (try? Files.list(store.streaksFolder)) ?? [] {
+            let folder = Paths.join(store.streaksFolder, entry)
+            if Files.isLink(folder) {
+                links.append(folder)
+                continue
+            }
+            for file in (try? Files.list(folder)) ?? [] where Files.isLink(Paths.join(folder, file)) {
+                links.append(Paths.join(folder, file))
+            }
+        }
+        return links
     }
 }
 
@@ -196,23 +227,34 @@ public struct DataRepository {
     }
 
     /// Merges the fetched remote branch, if it exists. On a conflict the merge is undone and
-    /// the folder left as it was. Returns whether anything new was merged.
-    func merge(_ remote: Remote) throws(SyncError) -> Bool {
+    /// the folder left as it was, except when the only conflicts are one streak renamed to two
+    /// names on the two machines (`resolveRenames`): then both names' records go to the one
+    /// renamed later, and `renames` says so. Returns whether anything new was merged.
+    func merge(_ remote: Remote, renames: inout [String]) throws(SyncError) -> Bool {
         let ref = "refs/remotes/\(remote.name)/\(remote.branch)"
         guard try run(["rev-parse", "--verify", "--quiet", ref]).succeeded else { return false }
         if try run(["merge-base", "--is-ancestor", ref, "HEAD"]).succeeded { return false }
         let outcome = try run(try identity() + ["merge", "--quiet", "--no-edit", "--allow-unrelated-histories",
                                                 "-m", "streakprompt sync: merge \(remote.name)/\(remote.branch)", ref])
         guard outcome.succeeded else {
-            _ = try? run(["merge", "--abort"])
             let said = String(decoding: outcome.stdout + outcome.stderr, as: UTF8.self)
-            let conflicts = said.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let lines = said.split(whereSeparator: \.isNewline).map(String.init)
+            let renamed = lines.compactMap(RenameConflict.init)
+            let others = lines.filter { $0.hasPrefix("CONFLICT") && RenameConflict($0) == nil }
+            if !renamed.isEmpty, others.isEmpty, let resolved = try resolveRenames(renamed, theirs: ref) {
+                renames += resolved
+                return true
+            }
+            _ = try? run(["merge", "--abort"])
+            let conflicts = lines.compactMap { line -> String? in
                 guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
                 return String(line[range.upperBound...])
             }
             let branch = "\(remote.name)/\(remote.branch)"
             guard !conflicts.isEmpty else {
-                throw .git("git could not merge \(branch): \(outcome.errorText); the merge was undone, nothing changed")
+                // Never an empty reason: git's own words, from either stream, or its status.
+                let reason = lines.filter { !$0.hasPrefix("Automatic merge failed") }.joined(separator: "; ")
+                throw .git("git could not merge \(branch): \(reason.isEmpty ? "it exited with status \(outcome.status)" : reason); the merge was undone, nothing changed")
             }
             // Steps that work on a machine where git has no identity: the merge gets the one
             // sync commits with, and sync itself concludes it.
@@ -223,5 +265,98 @@ public struct DataRepository {
             throw .git("this machine and \(branch) both changed \(files), so the merge was undone and nothing changed. To keep one version: 1. \(merge) (it stops at the conflict) 2. edit \(files): keep the lines you want, delete the <<<<<<<, ======= and >>>>>>> lines 3. streakprompt sync (it commits the merge and pushes)")
         }
         return true
+    }
+
+    /// `CONFLICT (rename/rename): streaks/OLD/F renamed to streaks/A/F in HEAD and to
+    /// streaks/B/F in REF.`: a streak's file renamed to two names, here (`ours`) and there.
+    struct RenameConflict: Equatable {
+        var old: String
+        var ours: String
+        var theirs: String
+
+        init?(_ line: String) {
+            let prefix = "CONFLICT (rename/rename): "
+            guard line.hasPrefix(prefix) else { return nil }
+            let rest = String(line.dropFirst(prefix.count))
+            let first = rest.split(separator: " renamed to ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard first.count == 2 else { return nil }
+            let second = first[1].split(separator: " in HEAD and to ", maxSplits: 1, omittingEmptySubsequences: false)
+            // The other side's path ends at the last " in " (the branch follows it).
+            let tail = second.count == 2 ? second[1].split(separator: " in ", omittingEmptySubsequences: false) : []
+            guard tail.count >= 2 else { return nil }
+            let theirsPath = tail.dropLast().joined(separator: " in ")
+            let folders = [String(first[0]), String(second[0]), theirsPath].map { path -> String? in
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 3, parts[0] == "streaks", StreakName.problem(with: String(parts[1])) == nil else { return nil }
+                return String(parts[1])
+            }
+            guard let old = folders[0], let ours = folders[1], let theirs = folders[2], ours != theirs else { return nil }
+            self.old = old
+            self.ours = ours
+            self.theirs = theirs
+        }
+    }
+
+    /// Resolves a streak renamed to two names on two machines: the name given later (by the
+    /// commit that renamed it on each side) keeps the streak, and every record under the
+    /// other name joins it (a log's lines are a set: the union of both, each once; a settings
+    /// file of the later name wins). Commits the merge and returns what it says, or nil when
+    /// the folders are not as a plain rename leaves them (then the merge is undone as usual).
+    func resolveRenames(_ conflicts: [RenameConflict], theirs ref: String) throws(SyncError) -> [String]? {
+        var pairs: [String: (ours: String, theirs: String)] = [:]
+        for conflict in conflicts {
+            if let known = pairs[conflict.old], known != (conflict.ours, conflict.theirs) { return nil }
+            pairs[conflict.old] = (conflict.ours, conflict.theirs)
+        }
+        var said: [String] = []
+        for (old, pair) in pairs.sorted(by: { $0.key < $1.key }) {
+            func renamedAt(_ side: String, _ name: String) throws(SyncError) -> Int {
+                Int(try run(["log", "-1", "--format=%ct", "--no-renames", "--diff-filter=A", side, "--", "streaks/\(name)"]).text) ?? 0
+            }
+            let oursAt = try renamedAt("HEAD", pair.ours)
+            let theirsAt = try renamedAt(ref, pair.theirs)
+            let keep = oursAt != theirsAt ? (oursAt > theirsAt ? pair.ours : pair.theirs) : min(pair.ours, pair.theirs)
+            let drop = keep == pair.ours ? pair.theirs : pair.ours
+            let keptFolder = Paths.join(folder, "streaks/" + keep)
+            let droppedFolder = Paths.join(folder, "streaks/" + drop)
+            guard Files.isFolder(keptFolder), Files.isFolder(droppedFolder), !Files.isLink(keptFolder), !Files.isLink(droppedFolder) else { return nil }
+            do throws(SystemError) {
+                for file in try Files.list(droppedFolder) {
+                    let from = Paths.join(droppedFolder, file)
+                    let to = Paths.join(keptFolder, file)
+                    let isLog = file.hasSuffix(Store.actionsSuffix) || file.hasSuffix(Store.eventsSuffix)
+                    if !Files.exists(to) {
+                        try Files.rename(from, to: to)
+                    } else if isLog {
+                        try Files.writeAtomically(to, RenameConflict.union(try Files.read(to, limit: Store.fileLimit),
+                                                                           try Files.read(from, limit: Store.fileLimit)))
+                    }
+                }
+                for file in try Files.list(droppedFolder) { try Files.remove(Paths.join(droppedFolder, file)) }
+                _ = Files.removeEmptyFolder(droppedFolder)
+            } catch {
+                throw .store(.system(error))
+            }
+            said.append("\(old) was renamed to \(pair.ours) here and to \(pair.theirs) on the other machine: kept \(keep) (the later rename) with every action of both; rename it again to choose another name.")
+        }
+        try must(["add", "-A", "."], doing: "stage the renamed streaks")
+        try must(try identity() + ["commit", "--quiet", "--no-verify", "--no-edit"], doing: "commit the merge")
+        return said
+    }
+}
+
+extension DataRepository.RenameConflict {
+    /// The lines of `kept`, then each line of `other` that `kept` does not hold (a log is a set
+    /// of lines; comments and conflict markers of `other` are not carried over).
+    static func union(_ kept: [UInt8], _ other: [UInt8]) -> [UInt8] {
+        var out = kept
+        if let last = out.last, last != 0x0A { out.append(0x0A) }
+        let lines = Set(kept.split(separator: 0x0A).map(Array.init))
+        for line in other.split(separator: 0x0A) where !lines.contains(Array(line)) && line.first != UInt8(ascii: "#")
+            && !ConflictMarker.isMarker(line) {
+            out += line
+            out.append(0x0A)
+        }
+        return out
     }
 }

@@ -74,6 +74,7 @@ public struct Checkup {
             findings.append(Finding(area, .problem, error.message))
             return findings
         }
+        findings += linkFindings(entries)
         var streaks = 0
         var logs = 0
         var actions = 0
@@ -82,7 +83,7 @@ public struct Checkup {
         // Hidden entries (a file manager's `.DS_Store`, a sync tool's state) are not ours.
         for entry in entries where !entry.hasPrefix(".") {
             let folder = Paths.join(store.streaksFolder, entry)
-            guard StreakName.problem(with: entry) == nil, Files.isFolder(folder) else {
+            guard StreakName.problem(with: entry) == nil, Files.isFolder(folder), !Files.isLink(folder) else {
                 findings.append(Finding(area, .warning, "\(folder) is not a streak (not a folder with a valid name): ignored"))
                 continue
             }
@@ -123,8 +124,27 @@ public struct Checkup {
         return findings
     }
 
+    /// Every symbolic link where the data folder keeps its own files (the home folder itself
+    /// may be one): the streaks folder, the lock, the cache, each streak's folder and the files
+    /// in it. None is read or written through, so what a linked log holds is not counted: a
+    /// link that came by sync (a repository can hold one) or from another user is named here.
+    func linkFindings(_ entries: [String]) -> [Finding] {
+        var paths = [store.streaksFolder, store.lockPath, store.cachePath]
+        for entry in entries {
+            let folder = Paths.join(store.streaksFolder, entry)
+            paths.append(folder)
+            if !Files.isLink(folder) { paths += ((try? Files.list(folder)) ?? []).map { Paths.join(folder, $0) } }
+        }
+        return paths.filter(Files.isLink).map { path in
+            Finding("data", .problem, "\(path) is a symbolic link (to \(Text.visible(Files.linkTarget(path) ?? "?"))): streakprompt never reads or writes its data through a link, so nothing in it counts; put the file itself there, or remove the link (one that came by sync: remove it from the repository too)")
+        }
+    }
+
     /// What a file that cannot be read means, and what to do about it.
     static func unreadable(_ error: SystemError, holds: String) -> Finding {
+        if error.isLink {
+            return Finding("data", .problem, error.message + "; \(holds): " + error.advice)
+        }
         if error.isNotRegularFile {
             return Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it out of the way")
         }
@@ -163,6 +183,8 @@ public struct Checkup {
         let bytes: [UInt8]?
         do throws(SystemError) {
             bytes = try Files.readIfPresent(path, limit: Store.settingsLimit)
+        } catch where error.isLink {
+            return []  // named by `linkFindings`
         } catch {
             return [Checkup.unreadable(error, holds: "the streak cannot be read")]
         }
@@ -179,6 +201,8 @@ public struct Checkup {
         let bytes: [UInt8]
         do throws(SystemError) {
             bytes = try Files.read(path, limit: Store.fileLimit)
+        } catch where error.isLink {
+            return (0, [])  // named by `linkFindings`
         } catch {
             return (0, [Checkup.unreadable(error, holds: "its actions do not count")])
         }

@@ -11,9 +11,9 @@ import StreakCore
 public enum Files {
     /// The whole file, which must be a regular file (see `FileDescriptor.openRegular`: a named
     /// pipe or a folder in its place is an error, never a wait), or a `SystemError` (`EFBIG`
-    /// past `limit`).
-    public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
-        let file = try FileDescriptor.openRegular(path, O_RDONLY)
+    /// past `limit`). A symbolic link is refused unless `followLinks` (see `openRegular`).
+    public static func read(_ path: String, limit: Int, followLinks: Bool = false) throws(SystemError) -> [UInt8] {
+        let file = try FileDescriptor.openRegular(path, O_RDONLY, followLinks: followLinks)
         return try file.readAll(limit: limit)
     }
 
@@ -26,9 +26,9 @@ public enum Files {
 
     /// The whole file in memory it owns, for the prompt's path (no array: see `FileBytes`).
     /// A regular file only, opened without blocking; one `fstat` checks its kind and size.
-    public static func readBytes(_ path: String, limit: Int) throws(SystemError) -> FileBytes {
+    public static func readBytes(_ path: String, limit: Int, followLinks: Bool = false) throws(SystemError) -> FileBytes {
         var size = 0
-        let file = try FileDescriptor.openRegular(path, O_RDONLY, size: &size)
+        let file = try FileDescriptor.openRegular(path, O_RDONLY, followLinks: followLinks, size: &size)
         guard size <= limit else { throw SystemError("read", path, code: EFBIG) }
         var capacity = size + 1
         guard var memory = malloc(capacity)?.assumingMemoryBound(to: UInt8.self) else {
@@ -58,9 +58,9 @@ public enum Files {
     }
 
     /// The whole file, or nil if it does not exist.
-    public static func readIfPresent(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
+    public static func readIfPresent(_ path: String, limit: Int, followLinks: Bool = false) throws(SystemError) -> [UInt8]? {
         do {
-            return try read(path, limit: limit)
+            return try read(path, limit: limit, followLinks: followLinks)
         } catch where error.isNotFound {
             return nil
         }
@@ -257,6 +257,20 @@ public enum Files {
         var second = stat()
         guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    /// Whether `path` is a symbolic link (not followed).
+    public static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// Where the symbolic link at `path` points, as written in it; nil when it is none.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, 4096)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     public static func exists(_ path: String) -> Bool {

@@ -49,7 +49,7 @@ public enum GitHookFiles {
     public static func look(at path: String) -> Found {
         guard Files.exists(path) else { return .nothing }
         // A link that points nowhere, an unreadable or huge file: someone else's.
-        guard let bytes = try? Files.readIfPresent(path, limit: readLimit),
+        guard let bytes = try? Files.readIfPresent(path, limit: readLimit, followLinks: true),
               let installed = GitHookScript.inspect(bytes)
         else { return .foreign }
         return .ours(installed, text: bytes)
@@ -214,7 +214,7 @@ public struct GlobalInstallRecord: Equatable, Sendable {
     /// The record in `folder`, or an empty one.
     public static func read(in folder: String) -> GlobalInstallRecord {
         var record = GlobalInstallRecord()
-        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16) else { return record }
+        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16, followLinks: true) else { return record }
         for line in bytes.split(separator: 0x0A) {
             let text = String(decoding: line, as: UTF8.self)
             if text.hasPrefix("created-config=") { record.createdConfig = String(text.dropFirst("created-config=".count)) }

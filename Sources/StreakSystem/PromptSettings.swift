@@ -96,7 +96,7 @@ public enum PromptSettings {
     /// The theme the environment and the config file give.
     public static func theme(_ environment: Environment) -> SegmentTheme {
         var theme = SegmentTheme.standard
-        if let path = configPath(environment), let file = try? Files.readBytes(path, limit: fileLimit) {
+        if let path = configPath(environment), let file = try? Files.readBytes(path, limit: fileLimit, followLinks: true) {
             forEachLine(file.buffer) { key, value, _ in
                 if let key { _ = apply(key, String(decoding: value, as: UTF8.self), to: &theme) }
             }
@@ -200,7 +200,7 @@ public enum PromptSettings {
         let path = configPath(environment)
         if let path {
             do throws(SystemError) {
-                let file = try Files.readBytes(path, limit: fileLimit)
+                let file = try Files.readBytes(path, limit: fileLimit, followLinks: true)
                 forEachLine(file.buffer) { key, value, number in
                     let text = String(decoding: value, as: UTF8.self)
                     guard let key else {

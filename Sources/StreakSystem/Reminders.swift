@@ -108,7 +108,7 @@ public enum ReminderTimerFiles {
         try call { () throws(SystemError) in try Files.makeFolders(folder) }
         for (name, text) in [(ReminderTimer.serviceFile, service), (ReminderTimer.timerFile, timer)] {
             let path = Paths.join(folder, name)
-            if let old = try call({ () throws(SystemError) in try Files.readIfPresent(path, limit: 1 << 20) }) {
+            if let old = try call({ () throws(SystemError) in try Files.readIfPresent(path, limit: 1 << 20, followLinks: true) }) {
                 guard isOurs(old) else { throw .notOurs(path) }
                 if old == Array(text.utf8) { continue }
             }
@@ -124,7 +124,7 @@ public enum ReminderTimerFiles {
         var ours: [String] = []
         for name in [ReminderTimer.timerFile, ReminderTimer.serviceFile] {
             let path = Paths.join(folder, name)
-            guard let old = try call({ () throws(SystemError) in try Files.readIfPresent(path, limit: 1 << 20) }) else { continue }
+            guard let old = try call({ () throws(SystemError) in try Files.readIfPresent(path, limit: 1 << 20, followLinks: true) }) else { continue }
             guard isOurs(old) else { throw .notOurs(path) }
             ours.append(path)
         }

@@ -93,6 +93,9 @@ extension Store {
     /// change we did not see. Call with the lock held.
     func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
         do throws(SystemError) {
+            // Never write through a link inside the data folder: not the streaks folder, not a
+            // streak's folder (the file itself is opened without following: `openRegular`).
+            for path in [streaksFolder, folder(of: name)] where Files.isLink(path) { throw SystemError.link(path) }
             let newFolder = !Files.isFolder(folder(of: name))
             try Files.makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }

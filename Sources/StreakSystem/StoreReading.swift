@@ -14,7 +14,8 @@ extension Store {
     public func names() throws(StoreError) -> [StreakName] {
         do throws(SystemError) {
             return try Files.list(streaksFolder).compactMap { entry -> StreakName? in
-                guard let name = try? StreakName(entry), Files.isFolder(folder(of: name)) else { return nil }
+                // A link in place of a streak's folder is not followed (`doctor` names it).
+                guard let name = try? StreakName(entry), exists(name) else { return nil }
                 return name
             }
         } catch {
@@ -23,7 +24,7 @@ extension Store {
     }
 
     public func exists(_ name: StreakName) -> Bool {
-        Files.isFolder(folder(of: name))
+        Files.isFolder(folder(of: name)) && !Files.isLink(folder(of: name))
     }
 
     /// The streak's settings: defaults when it has no `streak.conf`.

@@ -44,11 +44,20 @@ public struct SystemError: Error, Equatable, Sendable {
         if isDiskFull { return "the disk is full (or your quota is used up): free some space, then try again" }
         if code == EROFS { return "the file system is read-only: set STREAKPROMPT_HOME to a folder on a writable disk" }
         if isNotRegularFile { return "move it out of the way: streakprompt never wrote it" }
+        if isLink { return "replace the link with the file it points at, or remove it" }
         return "check the folder's permissions, or set STREAKPROMPT_HOME to a folder you can write"
     }
 
     /// What stands at the path is not a regular file (a folder, a named pipe, a device).
     public var isNotRegularFile: Bool { detail != nil && code == EINVAL }
+    /// A symbolic link where a data file belongs (`link(_:)`).
+    public var isLink: Bool { detail != nil && code == ELOOP }
+
+    /// A symbolic link where a data file belongs: never read or written through.
+    static func link(_ path: String) -> SystemError {
+        SystemError("open", path, code: ELOOP,
+                    detail: "it is a symbolic link, and streakprompt never reads or writes its data through a link ('streakprompt doctor' lists every link in the data folder)")
+    }
 
     /// A name for a file that is not a regular file, from its mode: `a folder`, `a named pipe`.
     static func notRegular(_ operation: String, _ path: String, mode: mode_t) -> SystemError {
@@ -134,19 +143,30 @@ public final class FileDescriptor {
     /// `open` of a FIFO blocks until someone writes to it, which would hang a prompt or a tick
     /// holding the lock). Regular files ignore `O_NONBLOCK`, so reads and writes are as usual.
     /// `size` receives the file's size from the same `fstat` that checked its kind.
-    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644,
+    ///
+    /// A symbolic link is refused too (`O_NOFOLLOW`), unless `followLinks`: whoever can put a
+    /// link in the data folder (a synced repository, another user of a shared folder) would
+    /// otherwise make a tick append to, or an import truncate, the file it points at. Files
+    /// the user names or keeps elsewhere (the config file, an import file, git's hooks) follow
+    /// links, as dotfile managers make them.
+    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644, followLinks: Bool = false,
                                    size: inout Int) throws(SystemError) -> FileDescriptor {
         if flags & (O_WRONLY | O_RDWR) != 0 {
             // Opening a FIFO for writing blocks (or fails with ENXIO): look before opening.
             var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-                throw SystemError.notRegular("open", path, mode: info.st_mode)
+            if (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 {
+                if !followLinks, (info.st_mode & S_IFMT) == S_IFLNK { throw SystemError.link(path) }
+                if (info.st_mode & S_IFMT) != S_IFREG { throw SystemError.notRegular("open", path, mode: info.st_mode) }
             }
         }
-        let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, mode) } }
+        let noFollow = followLinks ? 0 : O_NOFOLLOW
+        let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | noFollow, mode) } }
         guard fd >= 0 else {
             let failure = errno
             var info = stat()
+            if !followLinks, failure == ELOOP || failure == EMLINK, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw SystemError.link(path)
+            }
             if failure == ENXIO || failure == EISDIR, stat(path, &info) == 0 {
                 throw SystemError.notRegular("open", path, mode: info.st_mode)
             }
@@ -161,9 +181,10 @@ public final class FileDescriptor {
     }
 
     /// `openRegular` without the size.
-    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(SystemError) -> FileDescriptor {
+    public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644,
+                                   followLinks: Bool = false) throws(SystemError) -> FileDescriptor {
         var size = 0
-        return try openRegular(path, flags, mode: mode, size: &size)
+        return try openRegular(path, flags, mode: mode, followLinks: followLinks, size: &size)
     }
 
     private init(raw: Int32, path: String) {

@@ -121,4 +121,80 @@ struct SyncConflictTests {
         #expect(!repaired.contains("<<<<<<<") && !repaired.contains("======="))
         #expect(try box.status("quiz", now: "2026-03-05T12:00")["total"] as? Int == 5)
     }
+
+    /// Two machines sharing a remote, each with `quiz` and a few actions, synced once.
+    func twoMachines() throws -> (laptop: Sandbox, desk: Sandbox) {
+        let machines = [try Sandbox(extra: ["STREAKPROMPT_MACHINE": "laptop"]), try Sandbox(extra: ["STREAKPROMPT_MACHINE": "desk"])]
+        // The remote lives in the laptop's sandbox, which lives as long as the test.
+        let remote = machines[0].root.appendingPathComponent("remote.git").path
+        try git(["init", "--quiet", "--bare", remote], in: machines[0].root.path, machines[0])
+        for box in machines {
+            for (key, value) in try anonymousGit(box) { box.environment[key] = value }
+            try FileManager.default.createDirectory(atPath: box.home, withIntermediateDirectories: true)
+            try git(["init", "--quiet"], in: box.home, box)
+            try git(["remote", "add", "origin", remote], in: box.home, box)
+        }
+        try machines[0].sp("tick", "quiz", "--quiet", "--now", "2026-03-01")
+        #expect(try machines[0].sp("sync").status == 0)
+        #expect(try machines[1].sp("sync").status == 0)
+        return (machines[0], machines[1])
+    }
+
+    /// One streak renamed to two names on two machines: the later rename keeps it, with every
+    /// action of both sides, on both machines, and sync says so (it failed with an empty
+    /// reason, for ever, and the actions never crossed).
+    @Test func aStreakRenamedToTwoNamesKeepsTheLaterNameAndEveryAction() throws {
+        guard requireTool("git") else { return }
+        let (laptop, desk) = try twoMachines()
+        try laptop.sp("rename", "quiz", "study")
+        try laptop.sp("tick", "study", "--quiet", "--now", "2026-03-02")
+        #expect(try laptop.sp("sync").status == 0)
+        sleep(1)  // the later rename, by a second of commit time
+        try desk.sp("rename", "quiz", "learn")
+        try desk.sp("tick", "learn", "--quiet", "--now", "2026-03-03")
+        let synced = try desk.sp("sync")
+        #expect(synced.status == 0, "\(synced)")
+        #expect(synced.stdout.contains("quiz was renamed to learn here and to study on the other machine: kept learn"), "\(synced)")
+        #expect(try laptop.sp("sync").status == 0)
+        for box in [laptop, desk] {
+            let list = try box.sp("list", "--json", "--now", "2026-03-03T20:00")
+            let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(rows.map { $0["name"] as? String } == ["learn"], "\(list.stdout)")
+            #expect(rows.first?["total"] as? Int == 3, "every action of both: \(list.stdout)")
+        }
+        // And it keeps syncing.
+        try laptop.sp("tick", "learn", "--quiet", "--now", "2026-03-04")
+        #expect(try laptop.sp("sync").status == 0)
+        #expect(try desk.sp("sync").stdout.contains("1 new action"))
+    }
+
+    /// A log that arrives as a symbolic link (a repository can hold one) is neither read nor
+    /// written through: the count never goes negative, the next tick writes no dotfile, sync
+    /// and doctor name it.
+    @Test func aLinkThatArrivesBySyncIsNamedAndNeverFollowed() throws {
+        guard requireTool("git") else { return }
+        let (laptop, desk) = try twoMachines()
+        let dotfile = try laptop.file("dotfile", "secret\n")
+        try desk.sp("tick", "quiz", "--quiet", "--now", "2026-03-02")
+        #expect(try desk.sp("sync").status == 0)
+        // Someone replaces desk's log in the repository by a link to a dotfile of laptop's.
+        let clone = laptop.root.appendingPathComponent("evil").path
+        try git(["clone", "--quiet", laptop.home, clone], in: laptop.root.path, laptop)
+        try git(["pull", "--quiet", "--no-rebase", desk.home, "HEAD"], in: clone, laptop)
+        try FileManager.default.removeItem(atPath: clone + "/streaks/quiz/laptop.log")
+        try FileManager.default.createSymbolicLink(atPath: clone + "/streaks/quiz/laptop.log", withDestinationPath: dotfile)
+        try git(["add", "-A"], in: clone, laptop)
+        try git(["-c", "user.name=x", "-c", "user.email=x@x", "commit", "--quiet", "-m", "link"], in: clone, laptop)
+        try git(["push", "--quiet", "origin", "HEAD:refs/heads/evil"], in: clone, laptop, check: false)
+        try git(["fetch", "--quiet", clone, "HEAD"], in: laptop.home, laptop)
+        try git(["-c", "user.name=x", "-c", "user.email=x@x", "merge", "--quiet", "--no-edit", "FETCH_HEAD"], in: laptop.home, laptop, check: false)
+        let tick = try laptop.sp("tick", "quiz", "--now", "2026-03-05")
+        #expect(tick.status != 0 || !tick.stdout.isEmpty)
+        #expect(try String(contentsOfFile: dotfile, encoding: .utf8) == "secret\n", "nothing written through the link")
+        let doctor = try laptop.sp("doctor")
+        #expect(doctor.status == 1 && doctor.stdout.contains("laptop.log is a symbolic link"), "\(doctor)")
+        let synced = try laptop.sp("sync")
+        #expect(!synced.stdout.contains("-"), "no negative count: \(synced)")
+        #expect(synced.stderr.contains("is a symbolic link"), "\(synced)")
+    }
 }

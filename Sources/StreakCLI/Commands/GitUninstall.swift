@@ -54,7 +54,7 @@ enum GitUninstall: Command {
         if current != nil {
             try GitShared.call { () throws(GitError) in try GitGlobalConfig.unsetHooksPath(git) }
             // The config file the install created, now empty again: gone, as it was.
-            if let createdConfig, let bytes = try? Files.readIfPresent(createdConfig, limit: 1 << 16), bytes.isEmpty {
+            if let createdConfig, let bytes = try? Files.readIfPresent(createdConfig, limit: 1 << 16, followLinks: true), bytes.isEmpty {
                 try? Files.remove(createdConfig)
             }
         }

@@ -1,4 +1,5 @@
 import StreakCore
+import StreakShell
 import StreakSystem
 
 /// `streakprompt sync`: commits the data folder's git repository, merges the remote's
@@ -42,6 +43,10 @@ enum Sync: Command {
         }
         parts.append("pushed to \(remote.name)/\(remote.branch)")
         context.out.line("Synced: " + parts.joined(separator: ", ") + ".")
+        for rename in outcome.renames { context.out.line(rename) }
+        for link in outcome.links {
+            Exit.warn("\(link) is a symbolic link (it came with the merge, or was made here): streakprompt neither reads nor writes through it, so nothing in it counts; remove it from the repository ('git -C \(ShellQuote.quoted(home, .posix)) rm \(ShellQuote.quoted(String(link.dropFirst(home.count + 1)), .posix))', then 'streakprompt sync')")
+        }
         return 0
     }
 }
