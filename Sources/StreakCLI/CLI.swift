@@ -7,6 +7,14 @@ public enum CLI {
     /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
     /// 2 usage error.
     public static func main(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+        // Every exec has at least argv[0]. None means the runtime could not read the command
+        // line (a static Swift binary reads /proc/self/cmdline, which needs a free file
+        // descriptor): running on would print the prompt for no arguments, or record nothing
+        // and exit 0. Say so and fail instead.
+        guard argc >= 1 else {
+            Exit.report("could not read its own command line (no free file descriptor? see 'ulimit -n'); nothing was done")
+            return 1
+        }
         ProcessSetup.ignoreBrokenPipe()
         let out = Output(fd: 1)
         if let status = Prompt.fast(argc: argc, argv: argv, out: out) {

@@ -393,6 +393,10 @@ public struct StreakSettings: Hashable, Sendable {
             var line = rawLine
             if line.last == 0x0D { line = line.dropLast() }
             if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            // `=======` would read as an unknown key: a marker is a merge that stopped half way.
+            if ConflictMarker.isMarker(line) {
+                return .failure(BadLine(line: lineNumber, reason: "a git conflict marker: a merge stopped half way (keep one side's lines, delete the markers)"))
+            }
             guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else {
                 return .failure(BadLine(line: lineNumber, reason: "expected key=value"))
             }

@@ -101,6 +101,9 @@ extension Store {
             }
             guard !journal.isEmpty else { return MergeOutcome(added: added, addedEvents: addedEvents, cacheProblem: nil) }
             try commit(journal)
+            // Each folder as the import left it: a streak it created had no folder (no stamp)
+            // when it was read, and a line with that stamp would read as stale.
+            for index in changed.indices { changed[index].stamp = Files.stamp(folder(of: changed[index].name)) }
             TestPoint.reach("import-before-cache")
             return MergeOutcome(added: added, addedEvents: addedEvents,
                                 cacheProblem: refreshCacheReporting(updating: changed, zone: zone))

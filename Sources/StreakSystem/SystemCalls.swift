@@ -45,6 +45,7 @@ public struct SystemError: Error, Equatable, Sendable {
         if code == EROFS { return "the file system is read-only: set STREAKPROMPT_HOME to a folder on a writable disk" }
         if isNotRegularFile { return "move it out of the way: streakprompt never wrote it" }
         if isLink { return "replace the link with the file it points at, or remove it" }
+        if code == EMFILE || code == ENFILE { return "too many files are open (see 'ulimit -n'); close some, then try again" }
         return "check the folder's permissions, or set STREAKPROMPT_HOME to a folder you can write"
     }
 

@@ -449,7 +449,10 @@ public enum TmuxPush {
             }
         }
         let server = socket.map { ["-S", $0] } ?? []
-        _ = try? Subprocess.run(["tmux"] + server + ["set-option", "-gq", "@streakprompt", text, ";",
+        // tmux reads an argument that ends in `;` as the end of a command (and drops the
+        // `;`), unless a backslash comes before it, which it then drops: `🔥1;` stays whole.
+        let value = text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text
+        _ = try? Subprocess.run(["tmux"] + server + ["set-option", "-gq", "@streakprompt", value, ";",
                                  "set-option", "-gq", "@streakprompt-until", String(until)],
                                 environment: environment, limit: 1 << 16, timeout: 2000)
     }

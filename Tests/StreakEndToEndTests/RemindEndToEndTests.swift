@@ -207,6 +207,35 @@ struct RemindEndToEndTests {
         #expect(nothing.stdout.hasPrefix("No reminder timer in \(folder); nothing changed."))
     }
 
+    /// A line break in a carried variable would add a line to the unit (here an
+    /// ExecStartPre= that runs a command) or a job to the crontab: refused, nothing written;
+    /// the units written for ordinary values pass the real `systemd-analyze verify`.
+    @Test(arguments: ["TZ", "STREAKPROMPT_HOME", "STREAKPROMPT_DAY_START"])
+    func aControlCharacterInACarriedVariableWritesNothing(variable: String) throws {
+        let box = try Sandbox()
+        let (env, _, folder) = try systemd(box)
+        let hostile = "UTC\nExecStartPre=/bin/touch " + box.root.path + "/pwned"
+        for environment in [env, env.merging(["PATH": "/nonexistent"]) { $1 }] {
+            let result = try box.sp("remind", "--install-timer", env: environment.merging([variable: hostile]) { $1 })
+            #expect(result.status == 2, "\(result)")
+            #expect(result.stderr.contains("\(variable) holds a control character"), "\(result)")
+            #expect(!result.stdout.contains("ExecStartPre"), "no crontab line printed: \(result)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/streakprompt-remind.service"))
+        #expect(!FileManager.default.fileExists(atPath: box.root.path + "/pwned"))
+        // A quote, a dollar, a percent and spaces are no control characters: quoted, and verified.
+        let odd = box.root.path + "/da ta $HOME %h \"q\""
+        let result = try box.sp("remind", "--install-timer", env: env.merging(["STREAKPROMPT_HOME": odd]) { $1 })
+        #expect(result.status == 0, "\(result)")
+        if let analyze = tool("systemd-analyze") {
+            let verified = try run(analyze, ["verify", folder + "/streakprompt-remind.timer", folder + "/streakprompt-remind.service"],
+                                   environment: box.environment)
+            #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified)")
+        }
+        let service = try String(contentsOfFile: folder + "/streakprompt-remind.service", encoding: .utf8)
+        #expect(service.contains("\nEnvironment=\"STREAKPROMPT_HOME=\(box.root.path)/da ta $HOME %%h \\\"q\\\"\"\n"), "\(service)")
+    }
+
     @Test func anotherToolsUnitIsNeverReplacedOrRemoved() throws {
         let box = try Sandbox()
         let (env, _, folder) = try systemd(box)

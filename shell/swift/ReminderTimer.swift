@@ -24,6 +24,19 @@ public enum ReminderTimer {
     /// The default times, when `--at` is not given.
     public static let defaultTimes = [DayStart(seconds: 20 * 3600)]
 
+    /// Why these values cannot go into a unit file or a crontab line, or nil when they can: a
+    /// control character (a line break above all) in a carried variable or the binary's path
+    /// would end the line and start another (`TZ=$'UTC\nExecStartPre=…'` adds a command to
+    /// the service; in a crontab, a new job). Refused, not escaped: no zone, folder or day start
+    /// holds one.
+    public static func problem(binary: String, environment: [(String, String)]) -> String? {
+        for (name, value) in [("the binary's path", binary)] + environment.map({ ($0.0, $0.1) })
+            where value.unicodeScalars.contains(where: Text.isControl) {
+            return "\(name) holds a control character ('\(Text.visible(value))'): it would end a line of the timer (or the crontab) and start another; set it without one and run this again"
+        }
+        return nil
+    }
+
     /// `remind` run once: exit 1 means "something is pending", not a failure, so systemd does
     /// not mark the service failed on the very evenings it did its job.
     public static func service(binary: String, environment: [(String, String)]) -> String {

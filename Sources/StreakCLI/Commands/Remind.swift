@@ -118,6 +118,7 @@ enum Remind: Command {
             throw .failure("cannot tell where this streakprompt binary is, to write its path into the timer; run it by its full path")
         }
         let carried = ReminderTimer.carried.compactMap { name in context.environment.nonEmpty(name).map { (name, $0) } }
+        if let problem = ReminderTimer.problem(binary: binary, environment: carried) { throw .usage(problem) }
         let cron = ReminderTimer.crontab(binary: binary, at: times, environment: carried)
         guard ReminderTimerFiles.hasSystemd(context.environment) else {
             context.out.line("No systemd here (systemctl is not on PATH). Add these lines to your crontab ('crontab -e'):")

@@ -35,8 +35,12 @@ enum Tick: Command {
         do throws(StoreError) {
             outcome = try store.tick(name, action: action, zone: context.zone)
         } catch {
-            // The exit status tells whether the action was recorded; so must the message.
-            if case .recordedDespite = error { throw error.commandError }
+            // The exit status tells whether the action was recorded (0: it was, so a script
+            // that retries on failure never counts it twice); so must the message.
+            if case .recordedDespite = error {
+                Exit.warn(error.commandError.message)
+                return 0
+            }
             throw .failure(error.commandError.message + "; the action was not recorded")
         }
         for problem in outcome.problems {
