@@ -129,4 +129,44 @@ struct GitGlobalTests {
         #expect(try g.sp(["git", "uninstall", "--global"], in: g.root, env: env).status == 0)
         #expect(!fileExists(config))
     }
+
+    /// The pre-commit framework refuses to install while core.hooksPath is set; with the
+    /// setting hidden as the install says, it installs into the repository's own folder, the
+    /// global hooks forward to it: a commit its hook refuses is refused, the others count.
+    @Test func thePreCommitFrameworkKeepsWorkingUnderTheGlobalInstall() throws {
+        guard let g = try GitBox.make(), let preCommit = tool("pre-commit") else { return }
+        let repo = try g.repository("framework")
+        let install = try g.sp(["git", "install", "--global"], in: repo)
+        #expect(install.status == 0, "\(install)")
+        let hint = try #require(install.stdout.split(separator: "\n").first { $0.contains("pre-commit install") }, "\(install)")
+        let command = String(hint[hint.range(of: "GIT_CONFIG_COUNT")!.lowerBound...])
+        try Data("""
+            repos:
+            - repo: local
+              hooks:
+              - id: no-forbidden
+                name: no forbidden files
+                entry: forbidden files are not allowed
+                language: fail
+                files: forbidden
+
+            """.utf8).write(to: URL(fileURLWithPath: repo + "/.pre-commit-config.yaml"))
+        try g.git(["add", ".pre-commit-config.yaml"], in: repo)
+        var environment = g.box.environment
+        environment["PATH"] = URL(fileURLWithPath: preCommit).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        let refused = try run("/bin/sh", ["-c", "pre-commit install"], environment: environment, directory: repo)
+        #expect(refused.status != 0, "pre-commit alone refuses: \(refused)")
+        let installed = try run("/bin/sh", ["-c", command], environment: environment, directory: repo)
+        #expect(installed.status == 0, "\(installed)")
+        #expect(fileExists(repo + "/.git/hooks/pre-commit"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: repo + "/forbidden"))
+        try g.git(["add", "forbidden"], in: repo)
+        let blocked = try g.git(["commit", "-q", "-m", "nope"], in: repo, env: GitBox.on(1).merging(["PATH": environment["PATH"]!]) { $1 }, check: false)
+        #expect(blocked.status != 0, "the framework's hook blocks it: \(blocked)")
+        #expect(g.actions().isEmpty, "a refused commit does not count")
+        try g.git(["rm", "-q", "--cached", "forbidden"], in: repo)
+        let allowed = try g.git(["commit", "-q", "-m", "fine"], in: repo, env: GitBox.on(1).merging(["PATH": environment["PATH"]!]) { $1 }, check: false)
+        #expect(allowed.status == 0, "\(allowed)")
+        #expect(g.actions().count == 1, "the commit counts")
+    }
 }

@@ -95,6 +95,7 @@ enum GitInstall: Command {
             context.out.line("Installed for every repository: git now runs the hooks in \(folder) (global core.hooksPath).")
             context.out.line("Your new commits count for the streak '\(name)'; every other hook is forwarded to each repository's own hooks folder, so they keep working.")
             context.out.line("A repository that sets its own core.hooksPath (husky) is not covered; see 'streakprompt git status' there.")
+            context.out.line("Hook managers that refuse to install while core.hooksPath is set (the pre-commit framework) install into the repository's own folder, which ours forward to, with the setting hidden from them: \(GitShared.hideHooksPath) pre-commit install")
         } else if changed {
             context.out.line("Updated the global hooks in \(folder): your new commits count for the streak '\(name)'.")
         } else {

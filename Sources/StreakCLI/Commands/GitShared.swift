@@ -4,6 +4,12 @@ import StreakSystem
 /// What the git commands share: the streak commits count for, finding the repository, and
 /// saying what went wrong.
 enum GitShared {
+    /// What to put before a hook manager's install command (`pre-commit install`) so that it
+    /// does not see the global core.hooksPath (git reads these variables as its command line's
+    /// `-c core.hooksPath=`): it then installs into the repository's own hooks folder, which
+    /// the global hooks forward to.
+    static let hideHooksPath = "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0="
+
     /// The streak a commit counts for when `--name` is not given, by the hook and by
     /// `import git` alike: the same `default` streak a bare `streakprompt tick` counts for, so
     /// `status` and the prompt show commits with no name given; `--name commits` keeps them apart.
