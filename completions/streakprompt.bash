@@ -170,7 +170,7 @@ _streakprompt() {
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'config') __streakprompt_complete_words "$cur" '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
-            'version') __streakprompt_complete_words "$cur" '--help' ;;
+            'version') __streakprompt_complete_words "$cur" '--json' '--help' ;;
             'man') __streakprompt_complete_words "$cur" '--help' ;;
             'import git') __streakprompt_complete_words "$cur" '--author' '--name' '--now' '--help' ;;
             'git install') __streakprompt_complete_words "$cur" '--global' '--name' '--help' ;;

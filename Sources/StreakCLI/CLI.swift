@@ -1,8 +1,9 @@
+import StreakBuildInfo
 import StreakCore
 import StreakSystem
 
 public enum CLI {
-    public static let version = "0.1.0"
+    public static var version: String { BuildInfo.version }
 
     /// Runs the command line and returns the exit status: 0 success, 1 failed operation,
     /// 2 usage error.

@@ -1,0 +1,115 @@
+#!/bin/sh
+# Installs streakprompt from a release tarball, without root:
+#
+#   ./install.sh [--prefix DIR] [TARBALL]      install (default prefix ~/.local)
+#   ./install.sh --uninstall [--prefix DIR]    remove exactly what an install put there
+#
+# TARBALL defaults to the one beside this script for this machine
+# (streakprompt-VERSION-linux-ARCH.tar.gz); it is checked against SHA256SUMS beside it first,
+# and nothing is installed when it does not match. Run from inside an unpacked tarball (the
+# script ships in it), it installs that folder. Installing again is harmless; each install
+# records what it wrote in PREFIX/share/streakprompt/installed, which --uninstall reads.
+set -eu
+
+prefix="${HOME:?HOME is not set; give --prefix}/.local"
+tarball=""
+uninstall=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a folder" >&2; exit 2; }; prefix=$2; shift ;;
+        --prefix=*) prefix=${1#--prefix=} ;;
+        --uninstall) uninstall=1 ;;
+        -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "install.sh: unknown option '$1' (--prefix DIR, --uninstall, TARBALL)" >&2; exit 2 ;;
+        *) [ -z "$tarball" ] || { echo "install.sh: one tarball at a time" >&2; exit 2; }; tarball=$1 ;;
+    esac
+    shift
+done
+case $prefix in /*) ;; *) prefix=$(pwd)/$prefix ;; esac
+manifest="$prefix/share/streakprompt/installed"
+
+if [ -n "$uninstall" ]; then
+    [ -f "$manifest" ] || { echo "install.sh: nothing to uninstall: no $manifest"; exit 0; }
+    # Files first (only what the install wrote), then the folders it left empty, deepest first.
+    while IFS= read -r path; do
+        case $path in '' | /* | *..*) continue ;; esac
+        [ -d "$prefix/$path" ] || rm -f "$prefix/$path"
+    done < "$manifest"
+    folders=$(sort -r "$manifest.folders" 2>/dev/null || true)
+    rm -f "$manifest" "$manifest.folders"
+    printf '%s\n' "$folders" | while IFS= read -r path; do
+        case $path in '' | /* | *..*) continue ;; esac
+        rmdir "$prefix/$path" 2>/dev/null || true
+    done
+    echo "Removed streakprompt from $prefix. Your streaks are kept (the data folder is not touched)."
+    exit 0
+fi
+
+here=$(cd "$(dirname "$0")" && pwd)
+checksum() {
+    if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1" | cut -d' ' -f1
+    else shasum -a 256 "$1" | cut -d' ' -f1
+    fi
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -z "$tarball" ] && [ -x "$here/bin/streakprompt" ]; then
+    # Inside an unpacked tarball: its files are the install.
+    source=$here
+else
+    if [ -z "$tarball" ]; then
+        arch=$(uname -m)
+        for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
+            [ -f "$candidate" ] && tarball=$candidate
+        done
+        [ -n "$tarball" ] || { echo "install.sh: no streakprompt-VERSION-linux-$arch.tar.gz beside this script; name the tarball" >&2; exit 1; }
+    fi
+    [ -f "$tarball" ] || { echo "install.sh: $tarball: no such file" >&2; exit 1; }
+    sums="$(dirname "$tarball")/SHA256SUMS"
+    [ -f "$sums" ] || { echo "install.sh: no SHA256SUMS beside $tarball, so it cannot be checked; nothing installed" >&2; exit 1; }
+    name=$(basename "$tarball")
+    expected=$(awk -v name="$name" '$2 == name || $2 == "*" name { print $1 }' "$sums")
+    [ -n "$expected" ] || { echo "install.sh: SHA256SUMS has no line for $name; nothing installed" >&2; exit 1; }
+    actual=$(checksum "$tarball")
+    if [ "$actual" != "$expected" ]; then
+        echo "install.sh: $name does not match SHA256SUMS (sha256 $actual, expected $expected): a damaged or altered download; nothing installed" >&2
+        exit 1
+    fi
+    tar -xzf "$tarball" -C "$work"
+    source=$(find "$work" -mindepth 1 -maxdepth 1 -type d | head -1)
+    [ -x "$source/bin/streakprompt" ] || { echo "install.sh: $name holds no bin/streakprompt; nothing installed" >&2; exit 1; }
+fi
+
+# What goes where: the tarball's bin/ and share/ under the prefix, as they are.
+(cd "$source" && find bin share -type f | sort) > "$work/files"
+(cd "$source" && find bin share -type d | sort) > "$work/folders"
+while IFS= read -r path; do
+    [ -d "$prefix/$path" ] || { mkdir -p "$prefix/$path"; echo "$path" >> "$work/made"; }
+done < "$work/folders"
+while IFS= read -r path; do
+    mode=644
+    [ -x "$source/$path" ] && mode=755
+    # Replace, never write into: a running binary or a link stays as it was until renamed over.
+    cp "$source/$path" "$prefix/$path.new.$$"
+    chmod "$mode" "$prefix/$path.new.$$"
+    mv -f "$prefix/$path.new.$$" "$prefix/$path"
+done < "$work/files"
+# The record: what this install wrote, with what earlier installs wrote that is still there.
+{ cat "$work/files"; [ -f "$manifest" ] && cat "$manifest"; } | sort -u > "$work/manifest"
+mv -f "$work/manifest" "$manifest"
+{ [ -f "$work/made" ] && cat "$work/made"; [ -f "$manifest.folders" ] && cat "$manifest.folders"; true; } | sort -u > "$work/made-all"
+mv -f "$work/made-all" "$manifest.folders"
+
+version=$("$prefix/bin/streakprompt" --version 2>/dev/null || echo streakprompt)
+echo "Installed $version in $prefix (the binary, the manual, completions and the plugins)."
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "Add $prefix/bin to your PATH (e.g. export PATH=\"$prefix/bin:\$PATH\" in your shell's startup file)." ;;
+esac
+case $(basename "${SHELL:-sh}") in
+    bash) echo "Then add to ~/.bashrc:   eval \"\$(streakprompt init bash)\"" ;;
+    zsh) echo "Then add to ~/.zshrc:    eval \"\$(streakprompt init zsh)\"" ;;
+    fish) echo "Then add to ~/.config/fish/config.fish:   streakprompt init fish | source" ;;
+    *) echo "Then add the line for your shell: eval \"\$(streakprompt init bash)\", eval \"\$(streakprompt init zsh)\", or streakprompt init fish | source" ;;
+esac
