@@ -26,6 +26,7 @@ enum Report {
             ("paused", .bool(reading.paused)),
             ("target", rules.target.map { .string(SettingsField.targetText($0)) } ?? .null),
             ("archived", .bool(streak.archived)),
+            ("new", .bool(reading.isNew)),
         ])
     }
 
@@ -67,10 +68,11 @@ enum Report {
     /// What a person is told before any streak exists (`list`, or `streakprompt` by hand).
     static let noStreaksYet = "No streaks yet: 'streakprompt tick' starts one, 'streakprompt add NAME' makes one ('streakprompt help' lists the commands)."
 
-    /// The state in one word, for tables: `new` for a streak with no action yet (which reads
-    /// as broken: there is no run), else the state.
+    /// The state in one word, for tables: `new` for a streak that never met a date
+    /// (`Reading.isNew`: it reads as broken, there is no run, but nothing was lost), else the
+    /// state.
     static func stateWord(_ streak: LoadedStreak, _ reading: Reading) -> String {
-        streak.actions.isEmpty ? "new" : reading.state.rawValue
+        reading.isNew ? "new" : reading.state.rawValue
     }
 
     /// `09:58`: the wall-clock time an instant was recorded at, in its own offset.
@@ -126,8 +128,12 @@ enum Report {
         case (.pending, .day):
             if let progress { return "pending: \(progress), \(duration(today.secondsLeft)) left" }
             return "pending: \(duration(today.secondsLeft)) left today"
+        case (.broken, _) where reading.isNew:
+            guard hasActions else { return "new: no actions yet" }
+            if let progress { return "new: \(progress)" }
+            return "new"
         case (.broken, _):
-            return hasActions ? "broken" : "no actions yet"
+            return "broken"
         }
     }
 

@@ -20,7 +20,8 @@ public struct Reminder: Sendable, Equatable {
                                   weekStart: WeekStart, includeBroken: Bool) {
         switch reading.state {
         case .pending: break
-        case .broken where includeBroken: break
+        // A new streak has nothing to lose yet, but today is its first chance: remind of it.
+        case .broken where includeBroken || (reading.isNew && !reading.paused): break
         case .done, .broken: return nil
         }
         let last = reading.unit == .week ? weekStart.first(ofWeekHolding: reading.today) + 6 : reading.today
@@ -31,6 +32,7 @@ public struct Reminder: Sendable, Equatable {
         secondsLeft = Swift.max(0, deadline - now)
     }
 
-    /// Whether the streak is alive and can still be lost (not a broken one listed on request).
-    public var isPending: Bool { reading.state == .pending }
+    /// Whether the streak is alive and can still be lost, or new and still to do today (not a
+    /// broken one listed on request).
+    public var isPending: Bool { reading.state == .pending || reading.isNew }
 }

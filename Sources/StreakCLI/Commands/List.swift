@@ -41,7 +41,7 @@ enum List: Command {
         // is not met, the state says how far it is (`pending 2/3`).
         let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
             var state = Report.stateWord(streak, reading)
-            if reading.state != .broken, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
+            if reading.state != .broken || reading.isNew, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
                 state += " \(reading.progress.done)/\(reading.progress.needed)"
             }
             if streak.archived { state += " archived" }
