@@ -78,4 +78,30 @@ struct DailyUseTests {
         let bad = try box.sp("tick", "quiz", "--now", "the day after", env: env)
         #expect(bad.status == 2 && bad.stderr.contains("yesterday 21:30"), "\(bad)")
     }
+
+    /// Day one of a goal, an untouched streak, and one whose only action was taken back are
+    /// new, not broken, in every view; JSON keeps the state and says new; remind lists them.
+    @Test func aStreakThatNeverMetADateIsNewEverywhere() throws {
+        let box = try Sandbox(tz: "Asia/Tokyo")
+        let env = ["STREAKPROMPT_NOW": "2026-11-24T10:00"]
+        try box.sp("add", "run", "--goal", "3")
+        try box.sp("tick", "run", env: env)
+        try box.sp("add", "zero")
+        try box.sp("tick", "gone", env: env)
+        try box.sp("undo", "gone", env: env)
+        #expect(try box.sp("status", "run", env: env).stdout.hasPrefix("run  🔥 0  new: 1 of 3 today\n"))
+        #expect(try box.sp("status", "zero", env: env).stdout.contains("new: no actions yet"))
+        #expect(try box.sp("status", "gone", env: env).stdout.contains("  new\n"))
+        let list = try box.sp("list", env: env).stdout
+        #expect(list.contains("new 1/3") && !list.contains("broken"), "\(list)")
+        for name in ["run", "zero", "gone"] {
+            let status = try box.status(name, now: "2026-11-24T10:00")
+            #expect(status["state"] as? String == "broken" && status["new"] as? Bool == true, "\(name): \(status)")
+        }
+        let remind = try box.sp("remind", env: env)
+        #expect(remind.status == 1 && remind.stdout.contains("run 🔥0: 1 of 3 today"), "\(remind)")
+        // Once a date was met and the run broke, it is broken, not new.
+        try box.sp("tick", "once", "--now", "2026-11-20T10:00", env: env)
+        #expect(try box.status("once", now: "2026-11-24T10:00")["new"] as? Bool == false)
+    }
 }
