@@ -104,4 +104,19 @@ struct DailyUseTests {
         try box.sp("tick", "once", "--now", "2026-11-20T10:00", env: env)
         #expect(try box.status("once", now: "2026-11-24T10:00")["new"] as? Bool == false)
     }
+
+    /// The same settings again change nothing and say so (no rule change is recorded); an
+    /// empty icon is refused.
+    @Test func addingWhatIsThereAlreadyChangesNothing() throws {
+        let box = try Sandbox()
+        try box.sp("add", "x1", "--icon", "🔥")
+        let same = try box.sp("add", "x1", "--goal", "1", "--freezes", "0")
+        #expect(same.status == 0 && same.stdout.contains("nothing changed"), "\(same)")
+        #expect(try box.sp("add", "x1", "--icon", "🔥").stdout.contains("nothing changed"))
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks/x1/test.events"), "no rule change recorded")
+        let empty = try box.sp("add", "x1", "--icon", "")
+        #expect(empty.status == 2, "\(empty)")
+        #expect(try box.status("x1", now: "2026-11-24T10:00")["icon"] as? String == "🔥")
+        #expect(try box.sp("add", "x1", "--goal", "2").stdout.hasPrefix("Updated 🔥 x1: goal 2"))
+    }
 }

@@ -58,6 +58,11 @@ enum Add: Command {
                 throw .usage(error.message(at: flag.name) + " (--schedule counts dates, --target weeks)")
             }
         }
+        // An empty icon would leave a bare count in every segment: --format without {icon}
+        // does that on purpose (an export may still carry an empty icon).
+        if given.icon?.isEmpty == true {
+            throw .usage("--icon '' would show no icon; give one (an emoji, a letter), or leave {icon} out of the format")
+        }
         guard store.exists(name) else {
             // Asked for by name, so a near miss is no typo; a command word or a case twin is.
             try Roster.checkNew(name, store, byHand: false)
@@ -73,6 +78,7 @@ enum Add: Command {
         }
         if given.isEmpty { throw StoreError.exists(name).commandError }
         var settings = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
+        let iconUnchanged = given.icon == nil || given.icon == settings.icon
         if let icon = given.icon, icon != settings.icon {
             let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
                 try store.configure(name, zone: context.zone) { $0.icon = icon }
@@ -81,13 +87,22 @@ enum Add: Command {
             settings = outcome.settings
         }
         guard !given.rules.isEmpty else {
-            context.out.line("Updated \(name): icon \(settings.icon).")
+            context.out.line(iconUnchanged ? "\(name): the icon is \(settings.icon) already; nothing changed."
+                                           : "Updated \(name): icon \(settings.icon).")
             return 0
         }
         let before = try Report.load(name, store, context)
         let date = invocation.date(from, today: today.day) ?? today.day
         let effective = before.replay.timeline.effectiveDate(from: date, setsTarget: given.rules.target != nil,
                                                              weekStart: store.weekStart)
+        // The same rules again (a script run twice): no record, and say so.
+        let current = before.replay.rules(on: effective)
+        if given.rules.applied(to: current) == current {
+            context.out.line(iconUnchanged
+                ? "\(name) has these rules already from \(effective) (\(Report.rulesText(current))); nothing changed."
+                : "Updated \(name): icon \(settings.icon); the rules are as they were (\(Report.rulesText(current))).")
+            return 0
+        }
         let change = RuleChange(from: date, at: context.zone.local(at: today.now), fields: given.rules)
         let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([.rules(change)], to: name, zone: context.zone)
