@@ -104,34 +104,43 @@ enum Report {
     static func progressText(_ reading: Reading) -> String? {
         let progress = reading.progress
         switch reading.unit {
-        case .week: return "\(progress.done) of \(progress.needed) this week"
-        case .day: return progress.needed > 1 ? "\(progress.done) of \(progress.needed) today" : nil
+        case .week: return ofGoal(progress) + " this week"
+        case .day: return progress.needed > 1 ? ofGoal(progress) + " today" : nil
         }
     }
 
+    /// `2 of 3`; past the goal it reads as met, with what came on top: `3 of 3 +1` (not
+    /// `4 of 3`).
+    static func ofGoal(_ progress: GoalProgress) -> String {
+        let over = progress.done - progress.needed
+        return "\(min(progress.done, progress.needed)) of \(progress.needed)" + (over > 0 ? " +\(over)" : "")
+    }
+
     /// One phrase for the state: `done today`, `pending: 3h 12m left today`,
-    /// `pending: 2 of 3 today, 3h 12m left`, `pending: 1 of 2 this week, 3 days left`, `broken`.
+    /// `pending: 2 of 3 today, 3h 12m left`, `pending: 1 of 2 this week, 2d 4h left`, `broken`.
     static func stateText(_ reading: Reading, _ today: Today, hasActions: Bool) -> String {
         let progress = progressText(reading)
         switch (reading.state, reading.unit) {
         case (.done, .week):
-            return "done this week (\(reading.progress.done) of \(reading.progress.needed))"
+            return "done this week (\(ofGoal(reading.progress)))"
         case (.done, .day):
             if reading.progress.isMet && reading.last.map({ $0 >= reading.today }) == true {
-                return progress == nil ? "done today" : "done today (\(reading.progress.done) of \(reading.progress.needed))"
+                return progress == nil ? "done today" : "done today (\(ofGoal(reading.progress)))"
             }
             if reading.paused { return "done (paused today)" }
             return "done (\(reading.today.weekday.shortName) is not scheduled)"
         case (.pending, .week):
-            let left = weekEnd(of: reading.today, today) - reading.today + 1
-            return "pending: \(progress!), " + (left == 1 ? "last day" : "\(left) days left")
+            // The time left as remind says it: to the moment the week ends.
+            return "pending: \(progress!), \(timeLeft(today.clock.end(of: weekEnd(of: reading.today, today)) - today.now)) left"
         case (.pending, .day):
             if let progress { return "pending: \(progress), \(duration(today.secondsLeft)) left" }
             return "pending: \(duration(today.secondsLeft)) left today"
         case (.broken, _) where reading.isNew:
+            // Still to do, as a pending streak is: with its progress and the time left.
             guard hasActions else { return "new: no actions yet" }
-            if let progress { return "new: \(progress)" }
-            return "new"
+            var pending = reading
+            pending.state = .pending
+            return "new" + stateText(pending, today, hasActions: true).dropFirst("pending".count)
         case (.broken, _):
             return "broken"
         }

@@ -509,10 +509,10 @@ public struct Reading: Hashable, Sendable {
         self.goal = goal
     }
 
-    /// A streak that has never met a date (or a week): no action yet, day one of a goal not
-    /// reached yet, or its only action taken back. It is not alive, so its state is `broken`,
+    /// A streak that has never had a run: no action yet, day one of a goal not reached yet, a
+    /// weekly target's first week not met yet, or its only action taken back. It is not alive, so its state is `broken`,
     /// but nothing was lost: it reads as `new` to people, and is still to do today.
-    public var isNew: Bool { state == .broken && total == 0 && best == 0 }
+    public var isNew: Bool { state == .broken && best == 0 }
 
     /// A first-release reading: days, goal 1, not paused; today counts 1 when it is the
     /// latest met date.

@@ -30,7 +30,7 @@ public enum Host: String, CaseIterable, Sendable {
 /// A segment format such as `{icon}{count}`.
 ///
 /// Placeholders: `{icon}`, `{count}`, `{best}`, `{name}`, `{state}`, `{total}`, `{freezes}`,
-/// `{progress}` (`2/3` while today, or this week, is not met; empty otherwise) and `{unit}`
+/// `{progress}` (`2/3` while today, or this week, is not met and not paused; empty otherwise) and `{unit}`
 /// (`w` for a weekly streak, else empty); `{{` and `}}` are literal braces; anything else is printed as written. The format is only
 /// ever text: nothing in it is run or expanded by the host.
 public struct SegmentFormat: Sendable, Equatable {
@@ -179,7 +179,8 @@ public struct Segment {
             case .total: out += String(reading.total)
             case .freezes: out += String(reading.freezesLeft)
             case .progress:
-                if !reading.progress.isMet {
+                // Nothing on a paused date: nothing is asked of it.
+                if !reading.progress.isMet && !reading.paused {
                     out += String(reading.progress.done) + "/" + String(reading.progress.needed)
                 }
             case .unit: if reading.unit == .week { out += "w" }

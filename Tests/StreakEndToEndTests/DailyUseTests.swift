@@ -89,9 +89,9 @@ struct DailyUseTests {
         try box.sp("add", "zero")
         try box.sp("tick", "gone", env: env)
         try box.sp("undo", "gone", env: env)
-        #expect(try box.sp("status", "run", env: env).stdout.hasPrefix("run  🔥 0  new: 1 of 3 today\n"))
+        #expect(try box.sp("status", "run", env: env).stdout.hasPrefix("run  🔥 0  new: 1 of 3 today, 14h 0m left\n"))
         #expect(try box.sp("status", "zero", env: env).stdout.contains("new: no actions yet"))
-        #expect(try box.sp("status", "gone", env: env).stdout.contains("  new\n"))
+        #expect(try box.sp("status", "gone", env: env).stdout.contains("  new: 14h 0m left today\n"))
         let list = try box.sp("list", env: env).stdout
         #expect(list.contains("new 1/3") && !list.contains("broken"), "\(list)")
         for name in ["run", "zero", "gone"] {
@@ -118,5 +118,35 @@ struct DailyUseTests {
         #expect(empty.status == 2, "\(empty)")
         #expect(try box.status("x1", now: "2026-11-24T10:00")["icon"] as? String == "🔥")
         #expect(try box.sp("add", "x1", "--goal", "2").stdout.hasPrefix("Updated 🔥 x1: goal 2"))
+    }
+
+    /// A pause over dates that were met says so, and what it did to the run.
+    @Test func aPauseOverMetDatesSaysWhatItDid() throws {
+        let box = try Sandbox()
+        for day in ["20", "21", "22", "23"] { try box.sp("tick", "q", "--now", "2026-11-\(day)") }
+        let pause = try box.sp("pause", "q", "--from", "2026-11-22", "--to", "2026-11-24", "--now", "2026-11-23T12:00")
+        #expect(pause.stdout.contains("2 of them were met already (2026-11-22, 2026-11-23)"), "\(pause)")
+        #expect(pause.stdout.contains("so the run went from 4 to 2"), "\(pause)")
+        let quiet = try box.sp("pause", "q", "--from", "2026-12-01", "--to", "2026-12-02", "--now", "2026-11-23T12:00")
+        #expect(!quiet.stdout.contains("met already"), "\(quiet)")
+    }
+
+    /// One way to say each thing: past the goal reads as met (`3 of 3 +1`), {progress} says
+    /// nothing on a paused date, and a week's time left reads as remind says it.
+    @Test func oneWayToSayProgressAndTimeLeft() throws {
+        let box = try Sandbox()
+        try box.sp("add", "run", "--goal", "3")
+        try box.sp("tick", "run", "--count", "4", "--now", "2026-11-24T09:00")
+        #expect(try box.sp("status", "run", "--now", "2026-11-24T12:00").stdout.contains("done today (3 of 3 +1)"))
+        try box.sp("tick", "run", "--now", "2026-11-25T09:00")
+        #expect(try box.prompt(["run", "--format", "{progress}"], now: "2026-11-25T12:00") == "1/3")
+        try box.sp("pause", "run", "--from", "2026-11-25", "--to", "2026-11-25", "--now", "2026-11-25T12:00")
+        #expect(try box.prompt(["run", "--format", "{progress}"], now: "2026-11-25T12:00") == "", "nothing is asked of a paused date")
+        try box.sp("add", "read", "--target", "2/week")
+        try box.sp("tick", "read", "--now", "2026-11-25T09:00")
+        let status = try box.sp("status", "read", "--now", "2026-11-25T12:00").stdout
+        let remind = try box.sp("remind", "--now", "2026-11-25T12:00").stdout
+        #expect(status.contains("new: 1 of 2 this week, 4d 12h left") && remind.contains("1 of 2 this week, 4d 12h left"),
+                "\(status)\n\(remind)")
     }
 }

@@ -37,7 +37,7 @@ struct GoalsEndToEndTests {
         #expect(said == [
             "run: 2 of 3 today · 🏃 0\n",
             "run: counted today (3 of 3) · 🏃 1\n",
-            "run: already counted today (4 of 3) · 🏃 1\n",
+            "run: already counted today (3 of 3 +1) · 🏃 1\n",
             "run: counted today (3 of 3) · 🏃 2\n",
             "run: 1 of 3 today · 🏃 2\n",
         ])
@@ -141,7 +141,7 @@ struct GoalsEndToEndTests {
         ])
         try box.sp("pause", "read", "--from", "2026-11-23", "--to", "2026-11-24", "--now", "2026-11-20T09:00")
         #expect(try box.sp("status", "read", "--now", "2026-11-18T12:00").stdout == """
-            read  🔥 2w  pending: 1 of 2 this week, 5 days left
+            read  🔥 2w  pending: 1 of 2 this week, 4d 12h left
               best 2w · total 5 · last 2026-11-16
               last 30 days 100% (2 of 2 weeks) · last 365 days 100% (2 of 2 weeks)
               target 2/week (weeks from Monday)

@@ -64,6 +64,18 @@ enum Pause: Command {
         switch kind {
         case .pause:
             context.out.line("Paused \(name) \(range == "\(today.day)" ? "today (\(range))" : range) (\(dates)): paused dates neither break nor extend it · \(counts)")
+            // Dates that had met their goal no longer extend the run: a pause can lower it.
+            let met = before.history.countedActions.filter { $0.day >= first && $0.day <= last }.map(\.day)
+            let metDates = Set(met).filter { before.replay.dayProgress(on: $0).isMet }.sorted()
+            let was = before.reading(today: today.day, zone: context.zone)
+            if !metDates.isEmpty {
+                let list = metDates.prefix(3).map(\.description).joined(separator: ", ") + (metDates.count > 3 ? ", …" : "")
+                var note = "\(metDates.count == 1 ? "1 of them was" : "\(metDates.count) of them were") met already (\(list)): paused, \(metDates.count == 1 ? "it counts" : "they count") in the total only"
+                if reading.current < was.current {
+                    note += ", so the run went from \(Report.count(was.current, was.unit)) to \(Report.count(reading.current, reading.unit))"
+                }
+                context.out.line("  " + note + "; 'streakprompt unpause \(name) --from \(first) --to \(last)' takes the pause back.")
+            }
         case .unpause:
             context.out.line("Unpaused \(name) \(range == "\(today.day)" ? "today (\(range))" : range) (\(dates)): asked for again · \(counts)")
         }

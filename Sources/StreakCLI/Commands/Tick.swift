@@ -80,9 +80,9 @@ enum Tick: Command {
         let day = outcome.day
         // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
         // meets it, `(3 of 3)`).
-        let goalText = day.needed > 1 ? "\(day.done) of \(day.needed)" : nil
+        let goalText = day.needed > 1 ? Report.ofGoal(day) : nil
         if rules.unit == .week, action.day >= today.weekStart.first(ofWeekHolding: today.day) {
-            counts = "\(reading.progress.done) of \(reading.progress.needed) this week · " + counts
+            counts = Report.ofGoal(reading.progress) + " this week · " + counts
         }
         if outcome.alreadyCounted {
             return "\(name): already counted \(when)\(goalText.map { " (\($0))" } ?? "") · \(counts)"

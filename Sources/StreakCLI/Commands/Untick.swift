@@ -48,7 +48,7 @@ enum Untick: Command {
         if day.isMet {
             left = "\(when) still counts"
         } else if day.needed > 1 {
-            left = "\(day.done) of \(day.needed) \(today.day == presentDay ? "today" : "for \(today.day)")"
+            left = "\(Report.ofGoal(day)) \(today.day == presentDay ? "today" : "for \(today.day)")"
         } else {
             left = "\(when) no longer counts"
         }
