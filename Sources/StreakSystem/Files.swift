@@ -7,6 +7,13 @@ import Darwin
 #endif
 import StreakCore
 
+/// What `opendir` returns.
+#if canImport(Darwin)
+typealias FolderStream = UnsafeMutablePointer<DIR>
+#else
+typealias FolderStream = OpaquePointer
+#endif
+
 /// Whole-file operations built on `FileDescriptor`.
 public enum Files {
     /// The whole file, which must be a regular file (see `FileDescriptor.openRegular`: a named
@@ -285,6 +292,11 @@ public enum Files {
             throw SystemError("list", path)
         }
         defer { closedir(dir) }
+        return names(in: dir)
+    }
+
+    /// The names an open folder lists from where it stands (without `.` and `..`), sorted.
+    static func names(in dir: FolderStream) -> [String] {
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in

@@ -315,14 +315,7 @@ public enum Views {
             }
             defer { closedir(dir) }
             rewinddir(dir)
-            var names: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
-                if name != "." && name != ".." { names.append(name) }
-            }
-            return names.sorted()
+            return Files.names(in: dir)
         }
 
         func isRegularFile(_ name: String) -> Bool {

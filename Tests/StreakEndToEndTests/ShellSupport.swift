@@ -307,3 +307,36 @@ final class Tmux {
         return (x, y)
     }
 }
+
+/// A detached tmux server of a test's own (socket in the sandbox), killed by `stop`: what a
+/// tick outside tmux pushes the segment into.
+struct TmuxServer {
+    let tmux: String
+    let socket: String
+    /// The environment of the test's processes, and of one inside the server (as TPM runs it).
+    let outside: [String: String]
+    let inside: [String: String]
+
+    init?(_ box: Sandbox) throws {
+        guard let tmux = tool("tmux") else { return nil }
+        self.tmux = tmux
+        socket = box.root.path + "/tmux.sock"
+        outside = try box.shellEnvironment()
+        var inside = outside
+        inside["TMUX"] = socket + ",1,0"
+        self.inside = inside
+        guard spawnAndWait([tmux, "-S", socket, "-f", "/dev/null", "new-session", "-d"], environment: outside) == 0 else {
+            throw TestFailure("tmux did not start a server")
+        }
+    }
+
+    /// A global option's value, without its line break.
+    func option(_ name: String) throws -> String {
+        try run(tmux, ["-S", socket, "show-options", "-gqv", name], environment: outside).stdout
+            .trimmingCharacters(in: .newlines)
+    }
+
+    func stop() {
+        _ = try? run(tmux, ["-S", socket, "kill-server"], environment: outside, timeout: 10)
+    }
+}

@@ -372,22 +372,14 @@ struct ZeroForkTests {
     /// `@streakprompt` in a real tmux server: set when the view is asked for, and again by a
     /// tick run outside tmux.
     @Test func tickPushesTheSegmentIntoTmux() throws {
-        guard let tmux = tool("tmux") else { return }
         let box = try Sandbox(tz: "Europe/Berlin")
+        guard let server = try TmuxServer(box) else { return }
+        defer { server.stop() }
         try box.sp("tick", "q", "--now", "2026-11-20T10:00")
-        let socket = box.root.path + "/tmux.sock"
-        let env = try box.shellEnvironment()
-        #expect(spawnAndWait([tmux, "-S", socket, "-f", "/dev/null", "new-session", "-d"], environment: env) == 0)
-        defer { _ = try? run(tmux, ["-S", socket, "kill-server"], environment: env, timeout: 10) }
         // As the TPM plugin does, from inside the server.
-        var inside = env
-        inside["TMUX"] = socket + ",1,0"
-        let register = try run(Binary.path, ["prompt", "--shell", "tmux", "--view", "q"], environment: inside)
+        let register = try run(Binary.path, ["prompt", "--shell", "tmux", "--view", "q"], environment: server.inside)
         #expect(register.status == 0 && register.stdout.isEmpty == false, "\(register)")
-        func option(_ name: String) throws -> String {
-            try run(tmux, ["-S", socket, "show-options", "-gqv", name], environment: env).stdout
-                .trimmingCharacters(in: .newlines)
-        }
+        func option(_ name: String) throws -> String { try server.option(name) }
         #expect(try option("@streakprompt") == register.stdout.trimmingCharacters(in: .newlines))
         // A tick outside tmux (a git hook, another terminal) pushes the new segment.
         try box.sp("tick", "q")
