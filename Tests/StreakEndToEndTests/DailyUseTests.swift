@@ -176,4 +176,19 @@ struct DailyUseTests {
         #expect(try box.prompt([], now: "2026-11-24T03:00").contains("!"))
         #expect(try box.sp("config", "unset", "names").stdout.contains("nothing changed"))
     }
+
+    /// A guess is offered only when it is close: `--verison` and `-v` point at the version, a
+    /// word far from every command or setting gets the list instead of a misleading guess.
+    @Test func suggestionsAreOnlyOfferedWhenClose() throws {
+        let box = try Sandbox()
+        #expect(try box.sp("--verison").stderr.contains("did you mean 'streakprompt --version'?"))
+        #expect(try box.sp("tick", "-v").stderr.contains("did you mean 'streakprompt --version'?"))
+        #expect(try box.sp("status", "--jsno").stderr.contains("did you mean '--json'?"))
+        let far = try box.sp("status", "--colour")
+        #expect(far.status == 2 && !far.stderr.contains("did you mean") && far.stderr.contains("--json"), "\(far)")
+        let help = try box.sp("help", "nonexist")
+        #expect(help.status == 2 && !help.stderr.contains("did you mean"), "\(help)")
+        #expect(try box.sp("help", "stauts").stderr.contains("did you mean 'status'?"))
+        #expect(try box.sp("config", "set", "day-strat", "04:00").stderr.contains("did you mean 'day-start'?"))
+    }
 }

@@ -21,7 +21,7 @@ enum ConfigSet: Command {
         let value = invocation.arguments[1]
         let keys = PromptSettings.fileKeys
         guard keys.contains(key) else {
-            throw .usage("unknown setting '\(Text.visible(key))'; did you mean '\(Suggest.closest(to: key, in: keys))'? (\(keys.joined(separator: ", ")))")
+            throw .usage("unknown setting '\(Text.visible(key))'; " + Suggest.hint(key, in: keys, listing: "the settings"))
         }
         if let problem = PromptSettings.problem(key: key, value: value) { throw .usage("\(key): \(problem)") }
         guard value.utf8.count <= 4096, !value.contains("\n") else { throw .usage("\(key): a value is one line") }
