@@ -191,4 +191,24 @@ struct DailyUseTests {
         #expect(try box.sp("help", "stauts").stderr.contains("did you mean 'status'?"))
         #expect(try box.sp("config", "set", "day-strat", "04:00").stderr.contains("did you mean 'day-start'?"))
     }
+
+    /// `{bar}`: today's progress as cells, full once met, ASCII under the C locale, nothing on
+    /// a paused date; a weekly target's cells are its met dates; a huge goal is ten cells.
+    @Test func theBarShowsProgressAsCells() throws {
+        let box = try Sandbox()
+        try box.sp("add", "run", "--goal", "3")
+        try box.sp("tick", "run", "--count", "2", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▱")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00", env: ["LC_ALL": "C", "LANG": "C"]) == "##-")
+        try box.sp("tick", "run", "--count", "5", "--now", "2026-11-24T09:30")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▰")
+        try box.sp("pause", "run", "--from", "2026-11-25", "--to", "2026-11-25", "--now", "2026-11-24T10:00")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-25T10:00") == "")
+        try box.sp("add", "read", "--target", "3/week")
+        try box.sp("tick", "read", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["read", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▱▱")
+        try box.sp("add", "pushups", "--goal", "100")
+        try box.sp("tick", "pushups", "--count", "55", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["pushups", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▰▰▰▱▱▱▱▱")
+    }
 }
