@@ -93,6 +93,7 @@ _streakprompt() {
         'tick:--now') :; return 0 ;;
         'untick:--now') :; return 0 ;;
         'status:--now') :; return 0 ;;
+        'list:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'list:--now') :; return 0 ;;
         'log:--since') :; return 0 ;;
         'add:--icon') :; return 0 ;;
@@ -138,6 +139,7 @@ _streakprompt() {
         'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--now') :; return 0 ;;
         'undo:--now') :; return 0 ;;
+        'ls:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'ls:--now') :; return 0 ;;
     esac
 
@@ -148,7 +150,7 @@ _streakprompt() {
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'list') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
+            'list') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
             'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
             'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
@@ -180,7 +182,7 @@ _streakprompt() {
             'config set') __streakprompt_complete_words "$cur" '--help' ;;
             'config unset') __streakprompt_complete_words "$cur" '--help' ;;
             'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;
-            'ls') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
+            'ls') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
         esac
         return 0
     fi

@@ -211,4 +211,25 @@ struct DailyUseTests {
         try box.sp("tick", "pushups", "--count", "55", "--now", "2026-11-24T09:00")
         #expect(try box.prompt(["pushups", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▰▰▰▱▱▱▱▱")
     }
+
+    /// `list --sort`: each key, highest first (ties by name), name, and the default order.
+    @Test func listSortsByEachKey() throws {
+        let box = try Sandbox()
+        for day in ["20", "21", "22", "23", "24"] { try box.sp("tick", "bravo", "--now", "2026-11-\(day)") }
+        try box.sp("tick", "alpha", "--now", "2026-11-24")
+        for day in ["10", "11", "12"] { try box.sp("tick", "charlie", "--now", "2026-11-\(day)") }
+        func names(_ key: String) throws -> [String] {
+            let list = try box.sp("list", "--json", "--sort", key, "--now", "2026-11-24T12:00")
+            let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+            return rows.compactMap { $0["name"] as? String }
+        }
+        #expect(try names("order") == ["alpha", "bravo", "charlie"])
+        #expect(try names("name") == ["alpha", "bravo", "charlie"])
+        #expect(try names("current") == ["bravo", "alpha", "charlie"])
+        #expect(try names("best") == ["bravo", "charlie", "alpha"])
+        #expect(try names("last") == ["alpha", "bravo", "charlie"])
+        #expect(try names("rate").last == "charlie")
+        let bad = try box.sp("list", "--sort", "colour")
+        #expect(bad.status == 2 && bad.stderr.contains("use order, name, current, best, rate or last"), "\(bad)")
+    }
 }
