@@ -94,9 +94,7 @@ public enum ValueType: Sendable {
             guard words.contains(word) else {
                 let closest = Suggest.closest(to: word, in: words)
                 let list = words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
-                // A guess only when it is close; the list always.
-                let hint = Suggest.isClose(word, to: closest) ? "did you mean '\(closest)'? (\(list))" : "use \(list)"
-                throw .usage("unknown \(noun) \(quoted)\(flag.map { " for " + $0 } ?? ""); \(hint)")
+                throw .usage("unknown \(noun) \(quoted)\(flag.map { " for " + $0 } ?? ""); did you mean '\(closest)'? (\(list))")
             }
             return .text(word)
         case .integer(_, let range):
