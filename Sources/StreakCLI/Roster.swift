@@ -48,8 +48,14 @@ enum Roster {
         if let same = existing.first(where: { $0 != name && $0.text.lowercased() == name.text.lowercased() }) {
             throw .usage("'\(name)' differs from the streak '\(same)' only in letter case (one folder on macOS and Windows disks); use '\(same)', or choose another name")
         }
-        guard byHand, !existing.isEmpty else { return }
-        let close = existing.filter { Suggest.editDistance(name.text.lowercased(), $0.text.lowercased()) <= (name.text.count >= 6 ? 2 : 1) }
+        // Short names (`s1`, `gym`) and names that differ only in their digits (`day1`,
+        // `day2`) are families of habits, not typos.
+        guard byHand, !existing.isEmpty, name.text.count >= 4 else { return }
+        func letters(_ text: String) -> String { String(text.lowercased().filter { !$0.isNumber }) }
+        let close = existing.filter { other in
+            letters(other.text) != letters(name.text)
+                && Suggest.editDistance(name.text.lowercased(), other.text.lowercased()) <= (name.text.count >= 8 ? 2 : 1)
+        }
         if let nearest = close.min(by: { Suggest.editDistance(name.text, $0.text) < Suggest.editDistance(name.text, $1.text) }) {
             throw .usage("no streak named '\(name)'; did you mean '\(nearest)'? 'streakprompt add \(name)' creates it")
         }

@@ -22,6 +22,11 @@ struct DailyUseTests {
         #expect(try box.sp("tick", "quizz").status == 0)
         // A name far from every streak is a new habit.
         #expect(try box.spByHand("tick", "running").stdout.contains("running: new streak"))
+        // Short names and names that differ in their digits are families, not typos.
+        try box.sp("tick", "s1")
+        #expect(try box.spByHand("tick", "s2").stdout.contains("s2: new streak"))
+        try box.sp("tick", "day1")
+        #expect(try box.spByHand("tick", "day2").stdout.contains("day2: new streak"))
     }
 
     @Test func commandWordsAndCaseTwinsAreNoNames() throws {
