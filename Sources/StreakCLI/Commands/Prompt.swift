@@ -194,14 +194,14 @@ enum Prompt: Command {
         }
 
         guard let source = PromptSource.open(environment) else {
-            try checkNames(options, cache: nil, out: out, environment: environment)
-            if options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+            try checkNames(given, cache: nil, out: out, environment: environment)
+            if given.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
                 out.line(Report.noStreaksYet)
             }
             return
         }
         let bytes = source.bytes
-        try checkNames(options, cache: bytes, out: out, environment: environment)
+        try checkNames(given, cache: bytes, out: out, environment: environment)
 
         if now == nil {
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
@@ -306,7 +306,7 @@ enum Prompt: Command {
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
         // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is
         // one a remove left behind).
-        if !wrote, options.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+        if !wrote, given.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
             out.line(Report.noStreaksYet)
         }
     }
