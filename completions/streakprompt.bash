@@ -75,7 +75,7 @@ _streakprompt() {
         esac
         if (( COMP_CWORD > 2 )); then
             case "$command ${COMP_WORDS[2]}" in
-                'import git'|'git install'|'git uninstall'|'git status'|'git hook') command="$command ${COMP_WORDS[2]}" first=3 ;;
+                'import git'|'git install'|'git uninstall'|'git status'|'git hook'|'config set'|'config unset') command="$command ${COMP_WORDS[2]}" first=3 ;;
             esac
         fi
     fi
@@ -177,6 +177,8 @@ _streakprompt() {
             'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
             'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
             'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
+            'config set') __streakprompt_complete_words "$cur" '--help' ;;
+            'config unset') __streakprompt_complete_words "$cur" '--help' ;;
             'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'ls') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
         esac
@@ -204,9 +206,11 @@ _streakprompt() {
         'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'config') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'set' 'unset' ;;
         'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
+        'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'day-start' 'week-start' 'format' 'names' ;;
         'undo') __streakprompt_complete_streaks "$cur" ;;
     esac
     return 0

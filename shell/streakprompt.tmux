@@ -13,6 +13,9 @@
 #   @streakprompt-format  the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   @streakprompt-mode    push (default, tmux >= 3.2) or command
 #
+# A status-left or status-right length left at tmux's default (10 and 40) is raised to fit the
+# segment, so a clock after it stays in view; one you set is left as it is.
+#
 # push: every change to the data (a tick in any shell, a git commit, a sync) puts the segment
 # into the global option @streakprompt while a tmux server is reachable, and the instant it
 # stops being valid (midnight, the warn time) into @streakprompt-until; #{streakprompt}
@@ -94,6 +97,19 @@ interpolate() {
 for side in status-left status-right; do
     value=$(option "$side")
     case $value in
-        *'#{streakprompt}'*) tmux set-option -gq "$side" "$(interpolate "$value")" ;;
+        *'#{streakprompt}'*)
+            tmux set-option -gq "$side" "$(interpolate "$value")"
+            # tmux cuts a side at its length, 40 by default for status-right (10 for
+            # status-left): with several streaks the clock after the segment disappears. A
+            # length left at tmux's default grows by what the segment shows (styles aside; two
+            # columns a character, as icons are wide), never shrinks.
+            default=40
+            [ "$side" = status-right ] || default=10
+            if [ "$(option "$side-length")" = "$default" ]; then
+                shown=$(option @streakprompt | sed 's/#\[[^]]*\]//g')
+                characters=$(printf '%s' "$shown" | LC_ALL=C.UTF-8 wc -m 2>/dev/null || printf '%s' "$shown" | wc -c)
+                tmux set-option -gq "$side-length" "$((default + 2 * characters))"
+            fi
+            ;;
     esac
 done

@@ -288,7 +288,7 @@ public enum CommandTable {
         Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
-        Doctor.self, Sync.self, Config.self, Help.self, Version.self, Manual.self,
+        Doctor.self, Sync.self, Config.self, ConfigSet.self, ConfigUnset.self, Help.self, Version.self, Manual.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }

@@ -54,7 +54,9 @@ public struct Context {
 
     /// `STREAKPROMPT_WEEK_START` (`mon` or `sun`), or Monday.
     public func weekStart() throws(CommandError) -> WeekStart {
-        guard let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") else { return .monday }
+        guard let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") else {
+            return PromptSettings.read(environment).shared.value(.weekStart).flatMap { WeekStart($0) } ?? .monday
+        }
         guard let start = WeekStart(text) else {
             throw .usage("STREAKPROMPT_WEEK_START='\(Text.visible(text))' is not a week start; use mon or sun")
         }
@@ -63,7 +65,9 @@ public struct Context {
 
     /// `STREAKPROMPT_DAY_START`, or midnight.
     public func dayStart() throws(CommandError) -> DayStart {
-        guard let text = environment.nonEmpty("STREAKPROMPT_DAY_START") else { return .midnight }
+        guard let text = environment.nonEmpty("STREAKPROMPT_DAY_START") else {
+            return PromptSettings.read(environment).shared.value(.dayStart).flatMap { DayStart($0) } ?? .midnight
+        }
         guard let start = DayStart(text) else {
             throw .usage("STREAKPROMPT_DAY_START='\(Text.visible(text))' is not a time of day; use HH:MM, e.g. 04:00")
         }

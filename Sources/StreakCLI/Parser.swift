@@ -101,8 +101,14 @@ public enum Parser {
                 inline = String(word[word.index(after: equals)...])
             }
             guard let spec = flags.first(where: { $0.name == name || $0.short == name }) else {
+                let unknown = "unknown flag '\(Text.visible(name))' for '\(commandName(command))'"
+                // The version is asked for as -v or a typo of --version far more often than
+                // any flag it resembles.
+                if name == "-v" || Suggest.isClose(name, to: "--version") {
+                    throw .usage(unknown + "; did you mean 'streakprompt --version'?")
+                }
                 let candidates = flags.map(\.name)
-                throw .usage("unknown flag '\(Text.visible(name))' for '\(commandName(command))'; did you mean '\(Suggest.closest(to: name, in: candidates))'?")
+                throw .usage(unknown + "; " + Suggest.hint(name, in: candidates, listing: "its flags"))
             }
             let value: String
             if let type = spec.type {
@@ -167,6 +173,14 @@ public enum Suggest {
             }
         }
         return best
+    }
+
+    /// `did you mean 'X'?` when a candidate is close to `word`; else the candidates
+    /// themselves (`what` names them: `its flags are …`), since a far guess misleads.
+    public static func hint(_ word: String, in candidates: [String], listing what: String) -> String {
+        let closest = closest(to: word, in: candidates)
+        if isClose(word, to: closest) { return "did you mean '\(closest)'?" }
+        return "\(what) are \(candidates.joined(separator: ", "))"
     }
 
     /// Whether `word` looks like a mistyped candidate rather than something else entirely.

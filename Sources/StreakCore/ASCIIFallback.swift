@@ -47,6 +47,7 @@ public enum ASCIIFallback {
     static let glyphs: [Unicode.Scalar: String] = [
         "·": "-", "←": "<-", "→": "->", "…": "...", "—": "-", "–": "-", "■": "#", "×": "x",
         "≥": ">=", "≤": "<=", "‘": "'", "’": "'", "“": "\"", "”": "\"", "✓": "ok",
+        "▰": "#", "▱": "-", "█": "#", "░": "-",
     ]
 
     /// Whether every byte is ASCII (nothing to do).

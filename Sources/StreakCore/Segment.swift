@@ -30,21 +30,22 @@ public enum Host: String, CaseIterable, Sendable {
 /// A segment format such as `{icon}{count}`.
 ///
 /// Placeholders: `{icon}`, `{count}`, `{best}`, `{name}`, `{state}`, `{total}`, `{freezes}`,
-/// `{progress}` (`2/3` while today, or this week, is not met and not paused; empty otherwise) and `{unit}`
+/// `{progress}` (`2/3` while today, or this week, is not met and not paused; empty otherwise),
+/// `{bar}` (the same progress as cells, `▰▰▱`) and `{unit}`
 /// (`w` for a weekly streak, else empty); `{{` and `}}` are literal braces; anything else is printed as written. The format is only
 /// ever text: nothing in it is run or expanded by the host.
 public struct SegmentFormat: Sendable, Equatable {
     public enum Piece: Equatable, Sendable {
         case literal(Substring)
-        case icon, count, best, name, state, total, freezes, progress, unit, left
+        case icon, count, best, name, state, total, freezes, progress, bar, unit, left
     }
 
     public static let defaultText = "{icon}{count}"
 
     /// Every placeholder's name, in the order help lists them (`piece(named:)` reads them; a
     /// test keeps the two in step).
-    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "unit",
-                                      "left"]
+    public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "bar",
+                                      "unit", "left"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.
@@ -126,6 +127,7 @@ public struct SegmentFormat: Sendable, Equatable {
         case "total": return .total
         case "freezes": return .freezes
         case "progress": return .progress
+        case "bar": return .bar
         case "unit": return .unit
         case "left": return .left
         default: return nil
@@ -158,6 +160,18 @@ public struct Segment {
         self.secondsLeft = secondsLeft
     }
 
+    /// `{bar}`: today's progress toward the goal (a weekly target: this week's met dates) as
+    /// cells, `▰▰▱` for 2 of 3; every cell full once met; at most 10 cells (a larger goal is
+    /// scaled, rounding down, so a cell is full only when earned); nothing on a paused date.
+    /// (`ASCIIFallback` writes `##-`.)
+    public static func bar(_ reading: Reading) -> String {
+        let progress = reading.progress
+        guard !reading.paused, progress.needed > 0 else { return "" }
+        let cells = Swift.min(progress.needed, 10)
+        let full = progress.isMet ? cells : Swift.min(cells, progress.done * cells / progress.needed)
+        return String(repeating: "▰", count: full) + String(repeating: "▱", count: cells - full)
+    }
+
     /// `3h12m`, `45m`: whole minutes, rounded up (a prompt never says 0m while time is left).
     /// The shell plugins compute the same text with their own arithmetic.
     public static func leftText(_ seconds: Int64) -> String {
@@ -183,6 +197,7 @@ public struct Segment {
                 if !reading.progress.isMet && !reading.paused {
                     out += String(reading.progress.done) + "/" + String(reading.progress.needed)
                 }
+            case .bar: out += Segment.bar(reading)
             case .unit: if reading.unit == .week { out += "w" }
             case .left:
                 if warning { out += secondsLeft == Segment.leftMarker ? Segment.leftMarkerText : Segment.leftText(secondsLeft) }

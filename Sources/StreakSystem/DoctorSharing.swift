@@ -18,11 +18,12 @@ public enum SharedFolder {
         public var lines: [String] {
             switch self {
             case .gitignore:
+                // backups/: what `remove` took away here stays here (the removal itself syncs).
                 return ["# streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*", "views/"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views/", "backups/"]
             case .stignore:
                 return ["// streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*", "views"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views", "backups"]
             case .gitattributes:
                 return ["# streakprompt: a merge keeps every machine's actions from both sides",
                         "*.log merge=union", "*.events merge=union"]

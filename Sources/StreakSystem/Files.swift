@@ -300,6 +300,14 @@ public enum Files {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
+    /// The file a symbolic link at `path` leads to in the end (links followed), or nil when
+    /// `path` is no link or leads nowhere that exists.
+    public static func resolvedLink(_ path: String) -> String? {
+        guard isLink(path), let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Where the symbolic link at `path` points, as written in it; nil when it is none.
     public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)

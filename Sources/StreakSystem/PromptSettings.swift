@@ -95,22 +95,95 @@ public enum PromptSettings {
 
     /// The theme the environment and the config file give.
     public static func theme(_ environment: Environment) -> SegmentTheme {
+        read(environment).theme
+    }
+
+    /// The settings every host shares, from the config file (`day-start`, `week-start`,
+    /// `format`, `names`): a git GUI, cron or a tmux started without the shell's variables
+    /// count dates as the shell does. Each `STREAKPROMPT_*` variable still wins over its line
+    /// (`Shared.variable`); a line that does not read is left out (`config` says so).
+    public struct Shared: Sendable {
+        public enum Key: String, CaseIterable, Sendable {
+            case dayStart = "day-start"
+            case weekStart = "week-start"
+            case format
+            case names
+
+            public var variable: String {
+                switch self {
+                case .dayStart: return "STREAKPROMPT_DAY_START"
+                case .weekStart: return "STREAKPROMPT_WEEK_START"
+                case .format: return "STREAKPROMPT_FORMAT"
+                case .names: return "STREAKPROMPT_NAMES"
+                }
+            }
+
+            public var expected: String {
+                switch self {
+                case .dayStart: return "a time of day such as 04:00"
+                case .weekStart: return "mon or sun"
+                case .format: return "a segment format such as {icon}{count}"
+                case .names: return "streak names separated by spaces"
+                }
+            }
+
+            /// Whether `value` reads as this setting.
+            public func reads(_ value: String) -> Bool {
+                switch self {
+                case .dayStart: return DayStart(value) != nil
+                case .weekStart: return WeekStart(value) != nil
+                case .format: return !value.isEmpty && !value.unicodeScalars.contains(where: Text.isControl)
+                case .names:
+                    let names = value.split(whereSeparator: { $0 == " " || $0 == "," })
+                    return !names.isEmpty && names.allSatisfy { StreakName.problem(with: String($0)) == nil }
+                }
+            }
+        }
+
+        var values: [Key: (value: String, line: Int)] = [:]
+
+        /// The value of `key` in the config file, when it has a line for it that reads.
+        public func value(_ key: Key) -> String? { values[key]?.value }
+
+        /// The line of the config file `value(key)` comes from.
+        public func line(_ key: Key) -> Int? { values[key]?.line }
+
+        /// The value the environment gives for `key`, else the config file's.
+        public func effective(_ key: Key, _ environment: Environment) -> String? {
+            environment.nonEmpty(key.variable) ?? value(key)
+        }
+    }
+
+    /// The theme and the shared settings, from one read of the config file.
+    public static func read(_ environment: Environment) -> (theme: SegmentTheme, shared: Shared) {
         var theme = SegmentTheme.standard
+        var shared = Shared()
         if let path = configPath(environment), let file = try? Files.readBytes(path, limit: fileLimit, followLinks: true) {
-            forEachLine(file.buffer) { key, value, _ in
-                if let key { _ = apply(key, String(decoding: value, as: UTF8.self), to: &theme) }
+            forEachLine(file.buffer) { key, name, value, number in
+                if let key {
+                    _ = apply(key, String(decoding: value, as: UTF8.self), to: &theme)
+                } else if let sharedKey = Shared.Key(rawValue: String(decoding: name, as: UTF8.self)) {
+                    let text = String(decoding: value, as: UTF8.self)
+                    if sharedKey.reads(text) { shared.values[sharedKey] = (text, number) }
+                }
             }
         }
         environment.forEach(prefixed: "STREAKPROMPT_", names: { Key(rawValue: $0)!.variable }, count: Key.count) { raw, value in
             _ = apply(Key(rawValue: raw)!, value, to: &theme)
         }
-        return theme
+        return (theme, shared)
     }
 
     /// Calls `body` with each setting line's key (nil when it is no key), value and line
     /// number; comments and blank lines are skipped.
     static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>,
                             _ body: (Key?, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Void) {
+        forEachLine(bytes) { key, _, value, number in body(key, value, number) }
+    }
+
+    /// `forEachLine`, with each line's key as written (empty for a line without `=`).
+    static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>,
+                            _ body: (Key?, UnsafeBufferPointer<UInt8>.SubSequence, UnsafeBufferPointer<UInt8>.SubSequence, Int) -> Void) {
         var start = 0
         var number = 0
         while start < bytes.count {
@@ -121,10 +194,11 @@ public enum PromptSettings {
             start = end + 1
             guard let first = line.first, first != UInt8(ascii: "#") else { continue }
             guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else {
-                body(nil, line, number)
+                body(nil, line[line.startIndex..<line.startIndex], line, number)
                 continue
             }
-            body(Key(fileKey: trimmed(line[..<equals])), trimmed(line[(equals + 1)...]), number)
+            let name = trimmed(line[..<equals])
+            body(Key(fileKey: name), name, trimmed(line[(equals + 1)...]), number)
         }
     }
 
@@ -201,8 +275,14 @@ public enum PromptSettings {
         if let path {
             do throws(SystemError) {
                 let file = try Files.readBytes(path, limit: fileLimit, followLinks: true)
-                forEachLine(file.buffer) { key, value, number in
+                forEachLine(file.buffer) { key, name, value, number in
                     let text = String(decoding: value, as: UTF8.self)
+                    if key == nil, let shared = Shared.Key(rawValue: String(decoding: name, as: UTF8.self)) {
+                        if !shared.reads(text) {
+                            problems.append("\(path):\(number): \(shared.rawValue) = '\(Text.visible(text))' is not \(shared.expected); ignored")
+                        }
+                        return
+                    }
                     guard let key else {
                         problems.append("\(path):\(number): not a setting (expected key = value, one of \(allKeys))")
                         return
@@ -236,7 +316,7 @@ public enum PromptSettings {
     }
 
     static var allKeys: String {
-        (0..<Key.count).map { Key(rawValue: $0)!.fileKey }.joined(separator: ", ")
+        ((0..<Key.count).map { Key(rawValue: $0)!.fileKey } + Shared.Key.allCases.map(\.rawValue)).joined(separator: ", ")
     }
 
     /// The value of `key` in `theme`, as the config file would hold it.
@@ -258,5 +338,59 @@ public enum PromptSettings {
         case .hideZero: return theme.hideZero ? "yes" : "no"
         case .warnAt: return theme.warnAt?.description ?? "off"
         }
+    }
+
+    /// Every key the config file takes, in the order `config` lists them.
+    public static var fileKeys: [String] {
+        (0..<Key.count).map { Key(rawValue: $0)!.fileKey } + Shared.Key.allCases.map(\.rawValue)
+    }
+
+    /// Why `value` cannot be `key` in the config file, or nil when it can.
+    public static func problem(key: String, value: String) -> String? {
+        if let shared = Shared.Key(rawValue: key) {
+            return shared.reads(value) ? nil : "'\(Text.visible(value))' is not \(shared.expected)"
+        }
+        let found = key.utf8.withContiguousStorageIfAvailable { Key(fileKey: $0[...]) } ?? nil
+        guard let known = found else { return "'\(Text.visible(key))' is no setting (one of \(allKeys))" }
+        var theme = SegmentTheme.standard
+        return apply(known, value, to: &theme) ? nil : "'\(Text.visible(value))' is not \(known.expected)"
+    }
+
+    /// The config file's text with `key` set to `value` (its first line for the key replaced,
+    /// any later one dropped, or a line added), or without it when `value` is nil. Comments and
+    /// every other line stay as they were.
+    public static func edited(_ text: String, key: String, value: String?) -> (text: String, changed: Bool) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        var out: [String] = []
+        var placed = false
+        var changed = false
+        for line in lines {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "="),
+               String(trimmed[..<equals]).trimmingSpaces() == key {
+                if let value, !placed {
+                    let replacement = key + " = " + value
+                    if replacement != line { changed = true }
+                    out.append(replacement)
+                    placed = true
+                } else {
+                    changed = true
+                }
+                continue
+            }
+            out.append(line)
+        }
+        if let value, !placed {
+            out.append(key + " = " + value)
+            changed = true
+        }
+        return ((out.isEmpty ? "" : out.joined(separator: "\n") + "\n"), changed)
+    }
+
+    /// The variable that wins over the config file's `key`.
+    public static func variable(forFileKey key: String) -> String? {
+        if let shared = Shared.Key(rawValue: key) { return shared.variable }
+        return (0..<Key.count).map { Key(rawValue: $0)! }.first { $0.fileKey == key }?.variable
     }
 }

@@ -149,4 +149,66 @@ struct DailyUseTests {
         #expect(status.contains("new: 1 of 2 this week, 4d 12h left") && remind.contains("1 of 2 this week, 4d 12h left"),
                 "\(status)\n\(remind)")
     }
+
+    /// Day start, week start, format and names set once in the config file hold for every
+    /// command and the prompt, with no variable (what a git GUI, cron or tmux sees); a
+    /// variable still wins; unset restores the default; the file keeps its other lines.
+    @Test func settingsInTheConfigFileHoldEverywhere() throws {
+        let box = try Sandbox(tz: "Europe/Berlin")
+        let config = box.root.appendingPathComponent("home/.config/streakprompt").path
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "# mine\nstyle-done = 32\n".write(toFile: config + "/config", atomically: true, encoding: .utf8)
+        for (key, value) in [("day-start", "04:00"), ("week-start", "sun"), ("format", "{icon}{count}!"), ("names", "quiz")] {
+            let set = try box.sp("config", "set", key, value)
+            #expect(set.status == 0 && set.stdout.hasPrefix("Set \(key) = \(value) in "), "\(set)")
+        }
+        #expect(try String(contentsOfFile: config + "/config", encoding: .utf8).hasPrefix("# mine\nstyle-done = 32\nday-start = 04:00\n"))
+        let tick = try box.sp("tick", "quiz", "--now", "2026-11-24T02:30")
+        #expect(tick.stdout.contains("for 2026-11-23"), "the file's day start: \(tick)")
+        try box.sp("tick", "gym", "--now", "2026-11-24T10:00")
+        #expect(try box.prompt([], now: "2026-11-24T03:00") == "🔥1!", "the file's format and names")
+        #expect(try box.prompt([], now: "2026-11-24T03:00", env: ["STREAKPROMPT_FORMAT": "{count}"]) == "1", "a variable wins")
+        let shown = try box.sp("config").stdout
+        #expect(shown.contains("day-start          = 04:00  [") && shown.contains("week-start         = sun  ["), "\(shown)")
+        #expect(try box.sp("config", "set", "day-start", "25:00").status == 2)
+        #expect(try box.sp("config", "set", "colour", "red").stderr.contains("unknown setting 'colour'"))
+        #expect(try box.sp("config", "unset", "names").stdout.hasPrefix("Removed names"))
+        #expect(try box.prompt([], now: "2026-11-24T03:00").contains("!"))
+        #expect(try box.sp("config", "unset", "names").stdout.contains("nothing changed"))
+    }
+
+    /// A guess is offered only when it is close: `--verison` and `-v` point at the version, a
+    /// word far from every command or setting gets the list instead of a misleading guess.
+    @Test func suggestionsAreOnlyOfferedWhenClose() throws {
+        let box = try Sandbox()
+        #expect(try box.sp("--verison").stderr.contains("did you mean 'streakprompt --version'?"))
+        #expect(try box.sp("tick", "-v").stderr.contains("did you mean 'streakprompt --version'?"))
+        #expect(try box.sp("status", "--jsno").stderr.contains("did you mean '--json'?"))
+        let far = try box.sp("status", "--colour")
+        #expect(far.status == 2 && !far.stderr.contains("did you mean") && far.stderr.contains("--json"), "\(far)")
+        let help = try box.sp("help", "nonexist")
+        #expect(help.status == 2 && !help.stderr.contains("did you mean"), "\(help)")
+        #expect(try box.sp("help", "stauts").stderr.contains("did you mean 'status'?"))
+        #expect(try box.sp("config", "set", "day-strat", "04:00").stderr.contains("did you mean 'day-start'?"))
+    }
+
+    /// `{bar}`: today's progress as cells, full once met, ASCII under the C locale, nothing on
+    /// a paused date; a weekly target's cells are its met dates; a huge goal is ten cells.
+    @Test func theBarShowsProgressAsCells() throws {
+        let box = try Sandbox()
+        try box.sp("add", "run", "--goal", "3")
+        try box.sp("tick", "run", "--count", "2", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▱")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00", env: ["LC_ALL": "C", "LANG": "C"]) == "##-")
+        try box.sp("tick", "run", "--count", "5", "--now", "2026-11-24T09:30")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▰")
+        try box.sp("pause", "run", "--from", "2026-11-25", "--to", "2026-11-25", "--now", "2026-11-24T10:00")
+        #expect(try box.prompt(["run", "--format", "{bar}"], now: "2026-11-25T10:00") == "")
+        try box.sp("add", "read", "--target", "3/week")
+        try box.sp("tick", "read", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["read", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▱▱")
+        try box.sp("add", "pushups", "--goal", "100")
+        try box.sp("tick", "pushups", "--count", "55", "--now", "2026-11-24T09:00")
+        #expect(try box.prompt(["pushups", "--format", "{bar}"], now: "2026-11-24T10:00") == "▰▰▰▰▰▱▱▱▱▱")
+    }
 }

@@ -40,6 +40,31 @@ struct TmuxPluginTests {
         #expect(before == after)
     }
 
+    /// tmux cuts status-right at 40 columns by default: with eight streaks the clock after
+    /// the segment disappeared. A length left at the default grows to fit; one set stays.
+    @Test func aDefaultStatusLengthGrowsToFitTheSegment() throws {
+        let box = try Sandbox()
+        for name in ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"] {
+            try box.sp("tick", name, "--quiet")
+        }
+        guard let server = try TmuxServer(box) else { return }
+        defer { server.stop() }
+        func tmux(_ arguments: String...) throws {
+            let result = try run(server.tmux, ["-S", server.socket] + arguments, environment: server.outside)
+            #expect(result.status == 0, "\(arguments): \(result)")
+        }
+        try tmux("set-option", "-g", "status-right", "#{streakprompt} %H:%M")
+        try tmux("run-shell", plugin)
+        let segment = try server.option("@streakprompt")
+        #expect(!segment.isEmpty)
+        let grown = Int(try server.option("status-right-length")) ?? 0
+        #expect(grown > 40 + segment.replacingOccurrences(of: #"#\[[^]]*\]"#, with: "", options: .regularExpression).count, "\(grown)")
+        try tmux("set-option", "-g", "status-right-length", "55")
+        try tmux("set-option", "-g", "status-right", "#{streakprompt} x")
+        try tmux("run-shell", plugin)
+        #expect(try server.option("status-right-length") == "55", "a length the user set is kept")
+    }
+
     @Test func hostileIconAndFormatNeverRun() throws {
         let box = try Sandbox()
         let added = try box.sp("add", "evil", "--icon", "#(touch pwned-t1)$(touch pi1)")

@@ -13,7 +13,7 @@ function __streakprompt_complete_is
         if contains -- $words[1] 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' 'undo' 'ls'
             set command $words[1]
             set taken 1
-            if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook'
+            if set -q words[2]; and contains -- "$command $words[2]" 'import git' 'git install' 'git uninstall' 'git status' 'git hook' 'config set' 'config unset'
                 set command "$command $words[2]"
                 set taken 2
             end
@@ -69,7 +69,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'git' -d 'coun
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'completions' -d 'print shell completions'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'doctor' -d 'checks data, cache, hooks; rebuilds what is derived'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'sync' -d 'commit, merge and push the data folder\'s git repository'
-complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'config' -d 'the effective settings and where each came from'
+complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'config' -d 'the effective settings and where each came from (config set/unset change them)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'help' -d 'show the commands, or one command\'s flags'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'version' -d 'print the version (also --version)'
 complete -c streakprompt -n '__streakprompt_complete_is \'-\'' -a 'man' -d 'print the manual page, streakprompt(1), in roff'
@@ -192,6 +192,8 @@ complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' 
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'config\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'config\' 0' -a 'set' -d 'set a setting in the config file (day-start, format, styles, …)'
+complete -c streakprompt -n '__streakprompt_complete_is \'config\' 0' -a 'unset' -d 'remove a setting from the config file'
 complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'help\'' -a 'prompt tick untick status list log add pause unpause archive unarchive rename remove history calendar card remind export import init git completions doctor sync config help version man'
 complete -c streakprompt -n '__streakprompt_complete_is \'version\'' -l 'json' -d 'print JSON'
@@ -215,6 +217,9 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-ru
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, \'yesterday 21:30\', -2d, -3h)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -a 'post-commit'
+complete -c streakprompt -n '__streakprompt_complete_is \'config set\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'config unset\'' -l 'help' -s 'h' -d 'show this help'
+complete -c streakprompt -n '__streakprompt_complete_is \'config unset\'' -a 'style-done style-pending style-warn style-broken tmux-style-done tmux-style-pending tmux-style-warn tmux-style-broken icon-done icon-pending icon-warn icon-broken hide-broken hide-zero warn-at day-start week-start format names'
 complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, \'yesterday 21:30\', -2d, -3h)'
 complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'undo\'' -a '(__streakprompt_complete_streaks)'

@@ -5,10 +5,13 @@ import StreakSystem
 /// came from (a `STREAKPROMPT_*` variable, a line of the config file, or the default).
 enum Config: Command {
     static let spec = CommandSpec(
-        ["config"], usage: "", summary: "the effective settings and where each came from",
+        ["config"], usage: "", summary: "the effective settings and where each came from (config set/unset change them)",
         details: """
         Styles, icons and options of the prompt segment, per state: done, pending, warn (a
-        pending streak past the warn time, with {left} the time left today) and broken. Each is
+        pending streak past the warn time, with {left} the time left today) and broken; and
+        the settings every host shares: day-start, week-start, format and names (the streaks
+        a prompt shows when it names none). 'streakprompt config set KEY VALUE' and 'config
+        unset KEY' change the file. Each is
         read from its STREAKPROMPT_* variable, else from the config file
         ($XDG_CONFIG_HOME/streakprompt/config, else ~/.config/streakprompt/config: lines of
         key = value, # for comments), else the default. Values that do not read are ignored
@@ -24,6 +27,25 @@ enum Config: Command {
             let key = setting.key.fileKey.padding(to: width)
             let value = setting.value.isEmpty ? "(the streak's own)" : Text.visible(setting.value)
             context.out.line("\(key) = \(value)  [\(setting.source)]")
+        }
+        // The settings every host shares (day start, week start, format, names).
+        let shared = PromptSettings.read(context.environment).shared
+        for key in PromptSettings.Shared.Key.allCases {
+            let shown = key.rawValue.padding(to: width)
+            if let value = context.environment.nonEmpty(key.variable) {
+                context.out.line("\(shown) = \(Text.visible(value))  [\(key.variable)]")
+            } else if let value = shared.value(key), let line = shared.line(key) {
+                context.out.line("\(shown) = \(Text.visible(value))  [\(file ?? "config"):\(line)]")
+            } else {
+                let standard: String
+                switch key {
+                case .dayStart: standard = "00:00"
+                case .weekStart: standard = "mon"
+                case .format: standard = SegmentFormat.defaultText
+                case .names: standard = "(every streak)"
+                }
+                context.out.line("\(shown) = \(standard)  [default]")
+            }
         }
         for problem in problems { Exit.warn(problem) }
         return 0

@@ -151,7 +151,8 @@ enum Prompt: Command {
         }
     }
 
-    static func write(_ options: Options, out: Output, environment: Environment) throws(CommandError) {
+    static func write(_ given: Options, out: Output, environment: Environment) throws(CommandError) {
+        var options = given
         var host = Host.plain
         if let text = options.shell {
             guard let chosen = Host(name: text) else {
@@ -165,13 +166,27 @@ enum Prompt: Command {
             if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare, streaks: []) }
         }
         let zone = LocalZone()
+        // The looks and the settings every host shares, from one read of the config file.
+        let (theme, shared) = PromptSettings.read(environment)
+        // No names given: the config file's, if it names some (else every streak).
+        if options.names.isEmpty, environment.nonEmpty(PromptSettings.Shared.Key.names.variable) == nil,
+           let names = shared.value(.names) {
+            for name in names.split(whereSeparator: { $0 == " " || $0 == "," }) { options.names.append(String(name)) }
+        }
+        var dayStart = DayStart.midnight
+        if let text = environment.nonEmpty("STREAKPROMPT_DAY_START") {
+            guard let parsed = DayStart(text) else { return }
+            dayStart = parsed
+        } else if let text = shared.value(.dayStart), let parsed = DayStart(text) {
+            dayStart = parsed
+        }
         // An explicit --now that does not parse is the user's typo: report it.
         var now: Int64?
         if let text = options.now {
             guard let input = TimeInput(text) else { throw ValueType.notATime("--now '\(Text.visible(text))'") }
-            now = input.moment(in: zone, present: Clock.now(), dayStart: Self.dayStart(environment))
+            now = input.moment(in: zone, present: Clock.now(), dayStart: dayStart)
         }
-        let format = SegmentFormat(options.format ?? environment.nonEmpty("STREAKPROMPT_FORMAT") ?? SegmentFormat.defaultText)
+        let format = SegmentFormat(options.format ?? shared.effective(.format, environment) ?? SegmentFormat.defaultText)
         // By hand (a terminal, no --shell) a placeholder that does not exist is an error; in a
         // prompt it prints as written. The format is checked first: the terminal costs a system call.
         if options.shell == nil, let unknown = format.unknownPlaceholder, out.isTerminal {
@@ -191,24 +206,20 @@ enum Prompt: Command {
         if now == nil {
             if let text = environment.nonEmpty("STREAKPROMPT_NOW") {
                 guard let input = TimeInput(text) else { return }
-                now = input.moment(in: zone, present: Clock.now(), dayStart: Self.dayStart(environment))
+                now = input.moment(in: zone, present: Clock.now(), dayStart: dayStart)
             } else {
                 now = Clock.now()
             }
-        }
-        var dayStart = DayStart.midnight
-        if let text = environment.nonEmpty("STREAKPROMPT_DAY_START") {
-            guard let parsed = DayStart(text) else { return }
-            dayStart = parsed
         }
         var weekStart = WeekStart.monday
         if let text = environment.nonEmpty("STREAKPROMPT_WEEK_START") {
             guard let parsed = WeekStart(text) else { return }
             weekStart = parsed
+        } else if let text = shared.value(.weekStart), let parsed = WeekStart(text) {
+            weekStart = parsed
         }
         let today = dayStart.day(of: zone.local(at: now!).local)
         let color = !environment.colorDisabled
-        let theme = PromptSettings.theme(environment)
         // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
         defer { source.finish() }
 
@@ -329,13 +340,5 @@ enum Prompt: Command {
             return .usage("unknown command or streak \(shown); \(suggestion) (see 'streakprompt help' and 'streakprompt list')")
         }
         return .usage("no streak named \(shown); \(suggestion) (see 'streakprompt list')")
-    }
-}
-
-extension Prompt {
-    /// `STREAKPROMPT_DAY_START` for a relative `--now` (`yesterday 21:30`): midnight when unset
-    /// or unreadable (the prompt then prints nothing anyway).
-    static func dayStart(_ environment: Environment) -> DayStart {
-        environment.nonEmpty("STREAKPROMPT_DAY_START").flatMap { DayStart($0) } ?? .midnight
     }
 }

@@ -54,6 +54,9 @@ enum Remind: Command {
             do {
                 delivered = try DesktopNotification.send(title: title(reminders), body: lines.joined(separator: "\n"),
                                                          environment: context.environment) != nil
+                if !delivered {
+                    Exit.warn("--notify: no notify-send on PATH (apt-get install libnotify-bin; osascript on macOS); printing the reminder instead")
+                }
             } catch {
                 Exit.warn(error.message + "; printing the reminder instead")
             }

@@ -1,0 +1,77 @@
+import StreakCore
+import StreakSystem
+
+/// `streakprompt config set KEY VALUE` and `config unset KEY`: one line of the config file,
+/// checked by the parser that reads it, every other line (and comment) left as it was.
+enum ConfigSet: Command {
+    static let spec = CommandSpec(
+        ["config", "set"], usage: "KEY VALUE", summary: "set a setting in the config file (day-start, format, styles, …)",
+        details: """
+        Writes KEY = VALUE into the config file (replacing the line for KEY, or adding one),
+        after checking that VALUE reads as KEY's value. Every host reads the file: the shell
+        plugins, tmux, git hooks, cron and GUIs, so day-start, week-start, format and names
+        set here count and show the same everywhere, where a variable only reaches the shell
+        that set it. A STREAKPROMPT_* variable set in a shell still wins there. The file
+        behind a link (a dotfiles setup) is written, not the link. Keys: \(PromptSettings.fileKeys.joined(separator: ", ")).
+        """,
+        arguments: .text("KEY VALUE"), count: 2...2)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        let key = invocation.arguments[0]
+        let value = invocation.arguments[1]
+        let keys = PromptSettings.fileKeys
+        guard keys.contains(key) else {
+            throw .usage("unknown setting '\(Text.visible(key))'; " + Suggest.hint(key, in: keys, listing: "the settings"))
+        }
+        if let problem = PromptSettings.problem(key: key, value: value) { throw .usage("\(key): \(problem)") }
+        guard value.utf8.count <= 4096, !value.contains("\n") else { throw .usage("\(key): a value is one line") }
+        return try ConfigFile.edit(key: key, value: value, context)
+    }
+}
+
+enum ConfigUnset: Command {
+    static let spec = CommandSpec(
+        ["config", "unset"], usage: "KEY", summary: "remove a setting from the config file",
+        details: """
+        Removes every line for KEY from the config file: the default (or the STREAKPROMPT_*
+        variable) stands again. Other lines and comments stay as they were.
+        """,
+        arguments: .choice("KEY", noun: "setting", words: PromptSettings.fileKeys), count: 1...1)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
+        try ConfigFile.edit(key: invocation.arguments[0], value: nil, context)
+    }
+}
+
+/// Writing the config file for `config set` and `config unset`.
+enum ConfigFile {
+    static func edit(key: String, value: String?, _ context: Context) throws(CommandError) -> Int32 {
+        guard let path = PromptSettings.configPath(context.environment) else {
+            throw .failure("no config file without a home folder: set HOME or XDG_CONFIG_HOME")
+        }
+        // A dotfiles manager links the file: write the file behind the link.
+        let target = Files.resolvedLink(path) ?? path
+        let old: String
+        do throws(SystemError) {
+            old = String(decoding: try Files.readIfPresent(target, limit: PromptSettings.fileLimit, followLinks: true) ?? [], as: UTF8.self)
+        } catch {
+            throw .failure(error.message + "; " + error.advice)
+        }
+        let (text, changed) = PromptSettings.edited(old, key: key, value: value)
+        guard changed else {
+            context.out.line(value == nil ? "\(key) is not in \(path); nothing changed." : "\(key) = \(value!) in \(path) already; nothing changed.")
+            return 0
+        }
+        do throws(SystemError) {
+            try Files.makeFolders(Paths.folder(of: target))
+            try Files.writeAtomically(target, text.utf8)
+        } catch {
+            throw .failure(error.message + "; " + error.advice)
+        }
+        context.out.line(value.map { "Set \(key) = \($0) in \(path)." } ?? "Removed \(key) from \(path).")
+        if let variable = PromptSettings.variable(forFileKey: key), context.environment.nonEmpty(variable) != nil {
+            context.out.line("\(variable) is set in this shell and wins over the file here; 'unset \(variable)' to use it.")
+        }
+        return 0
+    }
+}
