@@ -52,6 +52,25 @@ struct LinkedFolderTests {
         #expect(imported.status == 0 && !imported.stderr.contains("interrupted"), "\(imported)")
     }
 
+    /// `.lock` as a link to a dotfile: `import` truncated the dotfile to 0 bytes (the journal
+    /// is written in the lock file), and a tick took its lock through it. Refused, the dotfile
+    /// kept, and `doctor` names the link.
+    @Test func aLinkedLockIsNeverOpened() throws {
+        let box = try Sandbox()
+        let file = try export(box)
+        try box.sp("tick", "gym", "--quiet", "--now", "2026-03-01T10:00")
+        let dotfile = try box.file("dotfile", "secret\n")
+        try FileManager.default.removeItem(atPath: box.home + "/.lock")
+        try FileManager.default.createSymbolicLink(atPath: box.home + "/.lock", withDestinationPath: dotfile)
+        for arguments in [["import", file], ["tick", "gym", "--now", "2026-03-02T10:00"]] {
+            let result = try box.spArgs(arguments)
+            #expect(result.status == 1 && result.stderr.contains(".lock: it is a symbolic link"), "\(arguments): \(result)")
+            #expect(try String(contentsOfFile: dotfile, encoding: .utf8) == "secret\n", "\(arguments) wrote through the link")
+        }
+        let doctor = try box.sp("doctor")
+        #expect(doctor.status == 1 && doctor.stdout.contains("/.lock is a symbolic link"), "\(doctor)")
+    }
+
     /// `remove` moved the streak's folder into what a linked `backups` points at.
     @Test func removeMovesNothingIntoALinkedBackupsFolder() throws {
         let box = try Sandbox()
