@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'watch'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -82,10 +82,10 @@ _streakprompt() {
 
     # The value of a flag.
     case "$command:$prev" in
-        ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain'; return 0 ;;
+        ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         ':--format') :; return 0 ;;
         ':--now') :; return 0 ;;
-        'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain'; return 0 ;;
+        'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         'prompt:--format') :; return 0 ;;
         'prompt:--now') :; return 0 ;;
         'tick:--count') :; return 0 ;;
@@ -93,6 +93,7 @@ _streakprompt() {
         'tick:--now') :; return 0 ;;
         'untick:--now') :; return 0 ;;
         'status:--now') :; return 0 ;;
+        'list:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'list:--now') :; return 0 ;;
         'log:--since') :; return 0 ;;
         'add:--icon') :; return 0 ;;
@@ -131,6 +132,9 @@ _streakprompt() {
         'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'init:--format') :; return 0 ;;
         'init:--tick-on') :; return 0 ;;
+        'watch:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
+        'watch:--format') :; return 0 ;;
+        'watch:--interval') :; return 0 ;;
         'import git:--author') :; return 0 ;;
         'import git:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'import git:--now') :; return 0 ;;
@@ -138,6 +142,7 @@ _streakprompt() {
         'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--now') :; return 0 ;;
         'undo:--now') :; return 0 ;;
+        'ls:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'ls:--now') :; return 0 ;;
     esac
 
@@ -148,7 +153,7 @@ _streakprompt() {
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'list') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
+            'list') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
             'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
             'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
@@ -169,6 +174,7 @@ _streakprompt() {
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'config') __streakprompt_complete_words "$cur" '--help' ;;
+            'watch') __streakprompt_complete_words "$cur" '--shell' '--format' '--interval' '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
             'version') __streakprompt_complete_words "$cur" '--json' '--help' ;;
             'man') __streakprompt_complete_words "$cur" '--help' ;;
@@ -180,13 +186,13 @@ _streakprompt() {
             'config set') __streakprompt_complete_words "$cur" '--help' ;;
             'config unset') __streakprompt_complete_words "$cur" '--help' ;;
             'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;
-            'ls') __streakprompt_complete_words "$cur" '--all' '--json' '--now' '--help' ;;
+            'ls') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
         esac
         return 0
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'untick') __streakprompt_complete_streaks "$cur" ;;
@@ -207,7 +213,8 @@ _streakprompt() {
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'config') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'set' 'unset' ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'help' 'version' 'man' ;;
+        'watch') __streakprompt_complete_streaks "$cur" ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
         'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'day-start' 'week-start' 'format' 'names' ;;

@@ -278,7 +278,7 @@ public enum CommandTable {
     static let json = FlagSpec("--json", help: "print JSON")
     static let quiet = FlagSpec("--quiet", short: "-q", help: "print nothing on success")
     /// Where a segment can be printed (`Host`).
-    static let hosts = ["bash", "zsh", "fish", "tmux", "plain"]
+    static let hosts = ["bash", "zsh", "fish", "tmux", "plain", "waybar", "polybar", "i3blocks"]
     /// What `init` and `completions` write for.
     static let shell = ValueType.choice("SHELL", noun: "shell", words: PluginShell.names)
 
@@ -288,7 +288,7 @@ public enum CommandTable {
         Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
-        Doctor.self, Sync.self, Config.self, ConfigSet.self, ConfigUnset.self, Help.self, Version.self, Manual.self,
+        Doctor.self, Sync.self, Config.self, ConfigSet.self, ConfigUnset.self, Watch.self, Help.self, Version.self, Manual.self,
     ]
 
     public static var commands: [CommandSpec] { all.map { $0.spec } }
@@ -299,7 +299,7 @@ public enum CommandTable {
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "card", "remind", "export", "import",
         "init", "git", "completions", "doctor", "sync", "config", "help", "version", "man", "ls",
-        "untick", "undo", "log", "archive", "unarchive", "rename",
+        "untick", "undo", "log", "archive", "unarchive", "rename", "watch",
     ]
 
     /// The first words a person is offered (`help COMMAND`, completions): no aliases.

@@ -175,12 +175,13 @@ public enum Suggest {
         return best
     }
 
-    /// `did you mean 'X'?` when a candidate is close to `word`; else the candidates
-    /// themselves (`what` names them: `its flags are …`), since a far guess misleads.
+    /// `did you mean 'X'?`, naming the closest candidate (the SPEC's one-line error); when
+    /// even that one is far from `word`, the candidates follow (`what` names them: `its flags
+    /// are …`), so a far guess does not stand alone.
     public static func hint(_ word: String, in candidates: [String], listing what: String) -> String {
         let closest = closest(to: word, in: candidates)
         if isClose(word, to: closest) { return "did you mean '\(closest)'?" }
-        return "\(what) are \(candidates.joined(separator: ", "))"
+        return "did you mean '\(closest)'? (\(what) are \(candidates.joined(separator: ", ")))"
     }
 
     /// Whether `word` looks like a mistyped candidate rather than something else entirely.

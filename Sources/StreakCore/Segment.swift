@@ -12,6 +12,14 @@ public enum Host: String, CaseIterable, Sendable {
     case tmux
     /// A terminal: plain ANSI.
     case plain
+    /// waybar's custom module (`return-type: json`): the segments in Pango markup, colours as
+    /// `<span>`; the prompt wraps them in one JSON object a line.
+    case waybar
+    /// polybar's script module: `%{F#…}` colours, `%` doubled so no `%{…}` tag can act.
+    case polybar
+    /// i3blocks: plain text; the prompt prints full text, short text and the colour of the
+    /// worst state, a line each.
+    case i3blocks
 
     /// The host with this name. (A plain `switch`: the synthesised `init(rawValue:)` builds an
     /// array of every name, which costs the prompt a runtime type instantiation.)
@@ -22,6 +30,9 @@ public enum Host: String, CaseIterable, Sendable {
         case "fish": self = .fish
         case "tmux": self = .tmux
         case "plain": self = .plain
+        case "waybar": self = .waybar
+        case "polybar": self = .polybar
+        case "i3blocks": self = .i3blocks
         default: return nil
         }
     }
@@ -222,8 +233,26 @@ public struct Segment {
         case .zsh: (before, after) = ("%{\u{1B}[" + look.ansi + "m%}", "%{\u{1B}[0m%}")
         case .fish, .plain: (before, after) = ("\u{1B}[" + look.ansi + "m", "\u{1B}[0m")
         case .tmux: (before, after) = ("#[" + look.tmux + "]", "#[" + look.tmuxOff + "]")
+        case .waybar: (before, after) = ("<span color=\"" + look.hex + "\">", "</span>")
+        case .polybar: (before, after) = ("%{F" + look.hex + "}", "%{F-}")
+        case .i3blocks: (before, after) = ("", "")
         }
         return before + escaped + after
+    }
+
+    /// Text as Pango markup shows it literally: `&`, `<` and `>` as entities.
+    public static func pango(_ text: String) -> String {
+        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     /// Escapes text so the host prints it literally.
@@ -232,11 +261,12 @@ public struct Segment {
     }
 
     static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool) -> String {
+        if host == .waybar { return pango(Text.withoutControls(text)) }
         let special: Unicode.Scalar
         switch host {
-        case .zsh: special = "%"
+        case .zsh, .polybar: special = "%"
         case .tmux: special = "#"
-        case .bash, .fish, .plain: special = "\u{0}"
+        case .bash, .fish, .plain, .waybar, .i3blocks: special = "\u{0}"
         }
         // Usually there is nothing to double and no marker to keep.
         if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)) {
@@ -267,18 +297,21 @@ public struct SegmentTheme: Sendable, Equatable {
         public var tmux: String
         public var icon: String?
         public var tmuxOff: String { "default" }
+        /// The colour status bars (waybar, polybar, i3blocks) show this state in.
+        public var hex: String
 
-        public init(ansi: String, tmux: String, icon: String? = nil) {
+        public init(ansi: String, tmux: String, icon: String? = nil, hex: String = "#c9d1d9") {
             self.ansi = ansi
             self.tmux = tmux
             self.icon = icon
+            self.hex = hex
         }
     }
 
-    public var done = Look(ansi: "32", tmux: "fg=black,bold")
-    public var pending = Look(ansi: "33", tmux: "fg=black,bg=yellow")
-    public var warning = Look(ansi: "1;31", tmux: "fg=white,bg=red,bold")
-    public var broken = Look(ansi: "2", tmux: "fg=colour238")
+    public var done = Look(ansi: "32", tmux: "fg=black,bold", hex: "#3fb950")
+    public var pending = Look(ansi: "33", tmux: "fg=black,bg=yellow", hex: "#d29922")
+    public var warning = Look(ansi: "1;31", tmux: "fg=white,bg=red,bold", hex: "#f85149")
+    public var broken = Look(ansi: "2", tmux: "fg=colour238", hex: "#8b949e")
     /// Show nothing for a broken streak.
     public var hideBroken = false
     /// Show nothing for a streak at zero (broken, or new).

@@ -24,6 +24,15 @@ public final class Output {
         memory = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     }
 
+    /// An output that keeps what is written (`captured`) instead of writing it anywhere.
+    public static func capturing() -> Output { Output(fd: -1) }
+
+    /// What a capturing output holds.
+    public var captured: String { String(decoding: UnsafeBufferPointer(start: memory, count: count), as: UTF8.self) }
+
+    /// Whether the reader went away (a write failed): nothing more is written.
+    public var isClosed: Bool { closed }
+
     deinit {
         memory.deallocate()
     }
@@ -33,6 +42,14 @@ public final class Output {
         if ascii { return writeASCII(text) }
         var text = text
         text.withUTF8 { bytes in
+            if count + bytes.count > capacity, fd < 0 {
+                // Capturing: keep everything.
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(capacity * 2, count + bytes.count))
+                grown.update(from: memory, count: count)
+                memory.deallocate()
+                memory = grown
+                capacity = Swift.max(capacity * 2, count + bytes.count)
+            }
             if count + bytes.count > capacity {
                 flush()
                 if bytes.count > capacity {
@@ -64,7 +81,7 @@ public final class Output {
     }
 
     public func flush() {
-        guard !closed, count > 0 else { return }
+        guard !closed, count > 0, fd >= 0 else { return }
         // EPIPE and friends: nobody is reading any more.
         if !systemWriteAll(fd, memory, count) { closed = true }
         count = 0
@@ -90,6 +107,12 @@ public final class Output {
 
 /// Facts about the terminal a descriptor is connected to.
 public enum Terminal {
+    /// Whether nobody reads `fd` any more (a pipe whose reader closed it), without writing.
+    public static func readerGone(_ fd: Int32) -> Bool {
+        var watched = pollfd(fd: fd, events: 0, revents: 0)
+        return poll(&watched, 1, 0) > 0 && watched.revents & Int16(POLLERR | POLLHUP) != 0
+    }
+
     public static func isTerminal(_ fd: Int32) -> Bool {
         isatty(fd) == 1
     }

@@ -17,10 +17,9 @@ enum Help: Command {
         }
         guard let (command, taken) = CommandTable.command(for: words), taken == words.count else {
             let typed = words.joined(separator: " ")
-            let candidates = CommandTable.commands.map(\.name)
-            let closest = Suggest.closest(to: typed, in: candidates)
-            let guess = Suggest.isClose(typed, to: closest) ? "did you mean '\(closest)'? " : ""
-            throw .usage("no command '\(Text.visible(typed))'; \(guess)('streakprompt help' lists them)")
+            // Aliases too: `help undoo` means undo.
+            let candidates = CommandTable.commands.flatMap { [$0.name] + $0.aliases }
+            throw .usage("no command '\(Text.visible(typed))'; did you mean '\(Suggest.closest(to: typed, in: candidates))'? ('streakprompt help' lists them)")
         }
         Help.command(command.spec, context.out)
         return 0

@@ -4,16 +4,22 @@ import StreakSystem
 /// `streakprompt list`: every streak, one line each.
 enum List: Command {
     static let all = FlagSpec("--all", short: "-a", help: "archived streaks too (marked archived)")
+    static let sortKeys = ["order", "name", "current", "best", "rate", "last"]
+    static let sort = FlagSpec("--sort", .choice("KEY", noun: "sort key", words: sortKeys),
+                               help: "order (the default), name, current, best, rate (last 30 days) or last (latest met date)")
 
-    static let spec = CommandSpec(["list"], usage: "[--all] [--json]", summary: "every streak, one line each",
+    static let spec = CommandSpec(["list"], usage: "[--all] [--sort KEY] [--json]", summary: "every streak, one line each",
                                   details: """
                                   STATE is done, pending (today is still open) or broken, and new for a
                                   streak with no action yet; with a daily goal or a weekly target it adds
                                   how far today (this week) is while it is not met: pending 2/3. A
                                   weekly streak counts in weeks: 🔥 5w. Archived streaks are left out;
-                                  --all lists them too, their state followed by 'archived'.
+                                  --all lists them too, their state followed by 'archived'. --sort current,
+                                  best, rate (the last 30 days' completion) and last (the latest met date)
+                                  put the highest first; name sorts by name; order (the default) keeps
+                                  the streaks' own order, ties by name.
                                   """,
-                                  flags: [all, CommandTable.json, CommandTable.now], aliases: ["ls"])
+                                  flags: [all, sort, CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
@@ -26,6 +32,7 @@ enum List: Command {
             let streak = try Report.load(name, store, context)
             rows.append((streak, streak.reading(today: today.day, zone: context.zone)))
         }
+        rows = sorted(rows, by: invocation.text(sort) ?? "order", today)
         if invocation.has(CommandTable.json) {
             context.out.line(JSON.array(rows.map { Report.json($0.0, $0.1, today) }).pretty)
             return 0
@@ -50,5 +57,27 @@ enum List: Command {
         }
         Columns.print(table, to: context.out)
         return 0
+    }
+
+    /// The rows by `key`: the highest first for current, best, rate and last, then by name;
+    /// by name for name; as they came (the streaks' order) for order. Stable, so ties keep it.
+    static func sorted(_ rows: [(LoadedStreak, Reading)], by key: String, _ today: Today) -> [(LoadedStreak, Reading)] {
+        func rate(_ streak: LoadedStreak) -> Int {
+            let completion = Report.completion(streak, today, days: 30)
+            return completion.scheduled == 0 ? -1 : completion.done * 1000 / completion.scheduled
+        }
+        let value: ((LoadedStreak, Reading)) -> Int
+        switch key {
+        case "name": return rows.sorted { $0.0.name.text < $1.0.name.text }
+        case "current": value = { $0.1.current }
+        case "best": value = { $0.1.best }
+        case "rate": value = { rate($0.0) }
+        case "last": value = { $0.1.last?.ordinal ?? Int.min }
+        default: return rows
+        }
+        let keyed = rows.map { (value($0), $0) }
+        return keyed.sorted { a, b in
+            a.0 != b.0 ? a.0 > b.0 : a.1.0.name.text < b.1.0.name.text
+        }.map(\.1)
     }
 }

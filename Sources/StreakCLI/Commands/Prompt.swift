@@ -255,6 +255,12 @@ enum Prompt: Command {
         var charsetKnown = false
         var ascii = false
         var window = SegmentPlan.WarnWindow()
+        // A status bar (waybar, i3blocks) gets its whole output at the end: the segments, and
+        // what the bar shows about them (a tooltip, the colour of the worst state).
+        let bar = host == .waybar || host == .i3blocks
+        var barText = ""
+        var barLines: [String] = []
+        var worst: Reading.State?
         PromptCache.forEachShown(bytes, names: options.names.joined) { entry, shown in
             source.showing(entry, today: today, weekStart: weekStart)
             // An archived line is still checked (another machine may have unarchived it).
@@ -271,9 +277,31 @@ enum Prompt: Command {
             let text = Views.render(entry, reading, warning: warning, secondsLeft: secondsLeft, format: format, host: host,
                                     color: color, theme: theme, ascii: ascii)
             guard !text.isEmpty else { return }
+            if bar {
+                barText += (barText.isEmpty ? "" : " ") + text
+                let state = reading.isNew ? "new" : reading.state.rawValue
+                barLines.append("\(Text.withoutControls(entry.name)): \(state), \(reading.current)\(reading.unit == .week ? "w" : "")")
+                let rank: (Reading.State) -> Int = { $0 == .broken ? 2 : $0 == .pending ? 1 : 0 }
+                if worst.map({ rank(reading.state) > rank($0) }) ?? true { worst = reading.state }
+                return
+            }
             if wrote { out.write(" ") }
             out.write(text)
             wrote = true
+        }
+        if bar {
+            let look = worst.map { theme.look(for: $0, warning: false) }
+            if host == .waybar {
+                // One JSON object a line: waybar's `return-type: json`.
+                let tooltip = Segment.pango(barLines.joined(separator: "\n"))
+                let state = worst?.rawValue ?? "none"
+                out.write(JSON.object([("text", .string(barText)), ("tooltip", .string(tooltip)),
+                                       ("class", .string(state)), ("alt", .string(state))]).text + "\n")
+            } else {
+                // i3blocks: full text, short text, colour.
+                out.write(barText + "\n" + barText + "\n" + (color ? look?.hex ?? "" : "") + "\n")
+            }
+            return
         }
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
         // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// The segment for status bars: waybar's JSON, polybar's tags, i3blocks' lines, and `watch`,
+/// which prints again when the segment changes.
+@Suite("status bars")
+struct StatusBarTests {
+    func twoStreaks() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.sp("tick", "quiz", "--now", "2026-11-24T09:00")
+        try box.sp("add", "gym")
+        try box.sp("tick", "gym", "--now", "2026-11-20T09:00")
+        return box
+    }
+
+    @Test func waybarGetsOneJSONObjectWithMarkupEscaped() throws {
+        let box = try twoStreaks()
+        let result = try box.spArgs(["--shell", "waybar", "--format", "<{name}&{count}>", "--now", "2026-11-24T12:00"])
+        #expect(result.status == 0 && result.stdout.split(separator: "\n").count == 1, "\(result)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let text = object?["text"] as? String ?? ""
+        #expect(text.contains("&lt;quiz&amp;1&gt;") && !text.contains("<quiz"), "\(text)")
+        #expect(text.contains("<span color=\"#3fb950\">"), "done is green: \(text)")
+        #expect(object?["class"] as? String == "broken", "the worst state: \(result.stdout)")
+        #expect((object?["tooltip"] as? String)?.contains("quiz: done, 1") == true)
+        // Nothing to show is still a JSON object.
+        let empty = try Sandbox().spArgs(["--shell", "waybar"])
+        #expect(empty.stdout.isEmpty || (try? JSONSerialization.jsonObject(with: Data(empty.stdout.utf8))) != nil)
+    }
+
+    @Test func polybarAndI3blocksGetTheirFormats() throws {
+        let box = try twoStreaks()
+        let polybar = try box.spArgs(["quiz", "--shell", "polybar", "--format", "%{A1:rm -rf:}{count}%", "--now", "2026-11-24T12:00"])
+        #expect(polybar.stdout == "%{F#3fb950}%%{A1:rm -rf:}1%%%{F-}", "a % in the text cannot open a tag: \(polybar.stdout)")
+        let blocks = try box.spArgs(["--shell", "i3blocks", "--now", "2026-11-24T12:00"])
+        let lines = blocks.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[0] == lines[1] && lines[2] == "#8b949e", "full, short, colour: \(blocks.stdout)")
+        let plain = try box.spArgs(["--shell", "i3blocks", "--now", "2026-11-24T12:00"], env: ["NO_COLOR": "1"])
+        #expect(plain.stdout.hasSuffix("\n\n"), "no colour line's value without colour: \(plain.stdout)")
+    }
+
+    /// `watch` prints the segment, again when a tick changes it, and ends when its reader goes.
+    @Test func watchPrintsAgainWhenTheSegmentChanges() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "quiz", "--now", "2026-11-20T09:00")
+        let out = box.root.appendingPathComponent("watched").path
+        var environment = box.environment
+        environment["BIN"] = Binary.path
+        environment["OUT"] = out
+        let script = "\"$BIN\" watch quiz --interval 1 --format '{count}' --shell plain | head -2 > \"$OUT\""
+        let started = Date()
+        let watcher = spawnQuietly(["/bin/sh", "-c", script], environment: environment)
+        #expect(watcher > 0)
+        // The first line, then a tick that changes it.
+        var first = ""
+        for _ in 0..<100 where first.isEmpty {
+            first = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+            usleep(50_000)
+        }
+        try box.sp("tick", "quiz", "--now", "2026-11-21T09:00")
+        try box.sp("tick", "quiz")
+        var status: Int32 = 0
+        var waited: pid_t = 0
+        for _ in 0..<200 where waited == 0 {
+            waited = waitpid(watcher, &status, WNOHANG)
+            usleep(50_000)
+        }
+        if waited == 0 { kill(watcher, SIGKILL) }
+        #expect(waited == watcher, "watch ended when head went away")
+        let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
+        #expect(lines.count == 2 && lines[0] != lines[1], "printed again on the change: \(lines)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+}
