@@ -147,6 +147,34 @@ public enum Files {
         }
     }
 
+    /// Creates the folder `path` and any missing parents below `root`, one name at a time from
+    /// `root` with `mkdirat` and `openat(O_NOFOLLOW | O_DIRECTORY)`: a symbolic link (or a file)
+    /// anywhere below `root` is refused, never followed, so nothing is created or written in the
+    /// folder a link points at. `root` itself (the data folder, which a dotfile manager may make a
+    /// link) is followed, and made when missing. A `path` not below `root` is `makeFolders(path)`.
+    public static func makeFolders(_ path: String, below root: String, mode: mode_t = 0o755) throws(SystemError) {
+        guard path.hasPrefix(root + "/") else { return try makeFolders(path, mode: mode) }
+        try makeFolders(root, mode: mode)
+        var folder = try FileDescriptor.open(root, O_RDONLY | O_DIRECTORY)
+        var walked = root
+        for name in path.dropFirst(root.count + 1).split(separator: "/").map(String.init) {
+            walked += "/" + name
+            if name.withCString({ mkdirat(folder.raw, $0, mode) }) != 0, errno != EEXIST {
+                throw SystemError("create the folder", walked)
+            }
+            let next = retrying { name.withCString { openat(folder.raw, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) } }
+            guard next >= 0 else {
+                let failure = errno
+                var info = stat()
+                if fstatat(folder.raw, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                    throw SystemError.link(walked)
+                }
+                throw SystemError("create the folder", walked, code: failure)
+            }
+            folder = FileDescriptor(raw: next, path: walked)
+        }
+    }
+
     /// The file's modification time as `SECONDS.NANOSECONDS`, or "" if it does not exist.
     /// Cheap enough for the prompt: one `stat`.
     public static func stamp(_ path: String) -> String {

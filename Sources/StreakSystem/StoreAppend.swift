@@ -76,12 +76,20 @@ extension Store {
         guard settings != StreakSettings() else { return }
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder(of: name))
-            try Files.makeFolders(folder(of: name))
+            try makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
             try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
         } catch {
             throw .system(error)
         }
+    }
+
+    /// Makes a folder inside the data folder, refusing a symbolic link anywhere below the data
+    /// folder (`Files.makeFolders(_:below:)`): a linked `streaks` or streak folder (one a sync
+    /// brought, or another user made) is never written into. The files in it are then opened
+    /// without following a link (`openRegular`).
+    func makeFolders(_ path: String) throws(SystemError) {
+        try Files.makeFolders(path, below: home)
     }
 
     /// Makes the streak's folder and this machine's `file` (its log or event log) exist, then
@@ -93,11 +101,8 @@ extension Store {
     /// change we did not see. Call with the lock held.
     func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
         do throws(SystemError) {
-            // Never write through a link inside the data folder: not the streaks folder, not a
-            // streak's folder (the file itself is opened without following: `openRegular`).
-            for path in [streaksFolder, folder(of: name)] where Files.isLink(path) { throw SystemError.link(path) }
             let newFolder = !Files.isFolder(folder(of: name))
-            try Files.makeFolders(folder(of: name))
+            try makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
             if !Files.exists(file) {
                 try Files.create(file)
@@ -157,7 +162,7 @@ extension Store {
         let folder = folder(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
-            try Files.makeFolders(folder)
+            try makeFolders(folder)
             let newFile = !Files.exists(path)
             var size = 0
             let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)

@@ -54,6 +54,11 @@ extension Store {
             var addedEvents: [Int] = []
             var changed: [LoadedStreak] = []
             for item in imports {
+                // Refused before the journal is committed: a journal that cannot be applied
+                // would stop every later write until the link is gone.
+                for path in [streaksFolder, folder(of: item.name)] where Files.isLink(path) {
+                    throw .system(SystemError.link(path))
+                }
                 let stamp = Files.stamp(folder(of: item.name))
                 // The bytes of its files as they are read, and then as the journal leaves them.
                 var files = filesSize(of: item.name)
@@ -215,7 +220,7 @@ extension Store {
             guard Journal.isStreakFilePath(step.path) else { continue }
             let path = Paths.join(home, step.path)
             let folder = Paths.folder(of: path)
-            try Files.makeFolders(folder)
+            try makeFolders(folder)
             // The folder's stamp changes before its files do: a kill after this step and before
             // the cache is rewritten shows the prompt the streak changed (see `prepareForWrite`).
             Files.touch(folder)

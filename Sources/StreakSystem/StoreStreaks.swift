@@ -49,7 +49,7 @@ extension Store {
                                zone: some ZoneRules) throws(StoreError) -> SystemError? {
         let created = !Files.isFolder(folder(of: name))
         do throws(SystemError) {
-            try Files.makeFolders(folder(of: name))
+            try makeFolders(folder(of: name))
             try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
         } catch {
             if created { Files.removeEmptyFolder(folder(of: name)) }
@@ -68,7 +68,7 @@ extension Store {
             guard exists(name) else { throw .missing(name) }
             var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
             do throws(SystemError) {
-                try Files.makeFolders(backupsFolder)
+                try makeFolders(backupsFolder)
                 var suffix = 2
                 while Files.exists(backup) {
                     backup = Paths.join(backupsFolder, name.text + "-" + stamp + "-" + String(suffix))

@@ -188,7 +188,8 @@ public final class FileDescriptor {
         return try openRegular(path, flags, mode: mode, followLinks: followLinks, size: &size)
     }
 
-    private init(raw: Int32, path: String) {
+    /// Owns `raw`, an open descriptor (closed with this).
+    init(raw: Int32, path: String) {
         self.raw = raw
         self.path = path
     }
