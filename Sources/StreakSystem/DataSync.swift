@@ -177,7 +177,10 @@ public struct DataRepository {
     func must(_ arguments: [String], doing what: String) throws(SyncError) -> ProcessOutcome {
         let outcome = try run(arguments)
         guard outcome.succeeded else {
-            throw .git("git could not \(what): \(outcome.errorText.isEmpty ? "exit \(outcome.status)" : outcome.errorText)")
+            // git says some things on stdout (a merge's conflicts): its words from either stream.
+            var reason = outcome.errorText
+            if reason.isEmpty { reason = outcome.text.split(whereSeparator: \.isNewline).joined(separator: "; ") }
+            throw .git("git could not \(what): \(reason.isEmpty ? "exit \(outcome.status)" : reason)")
         }
         return outcome
     }
@@ -241,9 +244,19 @@ public struct DataRepository {
             let lines = said.split(whereSeparator: \.isNewline).map(String.init)
             let renamed = lines.compactMap(RenameConflict.init)
             let others = lines.filter { $0.hasPrefix("CONFLICT") && RenameConflict($0) == nil }
-            if !renamed.isEmpty, others.isEmpty, let resolved = try resolveRenames(renamed, theirs: ref) {
-                renames += resolved
-                return true
+            if !renamed.isEmpty, others.isEmpty {
+                // Settled whole, or undone whole: never left half merged.
+                let resolved: [String]?
+                do throws(SyncError) {
+                    resolved = try resolveRenames(renamed, theirs: ref)
+                } catch {
+                    _ = try? run(["merge", "--abort"])
+                    throw error
+                }
+                if let resolved {
+                    renames += resolved
+                    return true
+                }
             }
             _ = try? run(["merge", "--abort"])
             let conflicts = lines.compactMap { line -> String? in
