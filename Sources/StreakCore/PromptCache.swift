@@ -218,11 +218,12 @@ public enum PromptCache {
         }
     }
 
-    /// The cache with the line of `entry`'s streak replaced by `entry`'s line and the header's
-    /// stamp by `stamp`, every other line as it was, byte for byte; nil when the file is not a
-    /// cache or has no line that reads for the streak (a writer then writes the whole cache).
+    /// The cache with the line of `entry`'s streak replaced by `entry`'s line, every other line
+    /// and the header as they were, byte for byte (a cache that was stale stays stale); nil
+    /// when the file is not a cache or has no line that reads for the streak (a writer then
+    /// writes the whole cache).
     /// What a tick writes: one line is new, the other lines need no decoding and encoding.
-    public static func replacingLine(of entry: Entry, in bytes: [UInt8], stamp: String) -> [UInt8]? {
+    public static func replacingLine(of entry: Entry, in bytes: [UInt8]) -> [UInt8]? {
         bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
             var range: Range<Int>?
             let wanted = entry.name.utf8
@@ -237,8 +238,7 @@ public enum PromptCache {
             guard let range else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 64)
-            out.append(contentsOf: (magic + "\t" + stamp + "\n").utf8)
-            out.append(contentsOf: buffer[body..<range.lowerBound])
+            out.append(contentsOf: buffer[..<range.lowerBound])
             out.append(contentsOf: entry.line.utf8)
             out.append(contentsOf: buffer[range.upperBound...])
             return out

@@ -184,6 +184,31 @@ public enum Files {
         return String(seconds) + "." + String(nanoseconds)
     }
 
+    /// `stamp`, read for a cache that is about to be written: when the folder changed in the
+    /// current tick of the clock the file system stamps with (a few milliseconds), waits for
+    /// that tick to pass, so that any later change gets a time of its own. Otherwise a change
+    /// in the same tick (a killed `add`, a second command a millisecond later) would leave the
+    /// stamp as it is and the stale cache trusted ("racy" stamps, as git calls its index
+    /// entries of the same second). Waits only right after a folder changed, never on a
+    /// prompt that reads a fresh cache.
+    public static func settledStamp(_ path: String) -> String {
+        var seconds = 0
+        var nanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds) else { return "" }
+        for _ in 0..<100 {
+            var now = timespec()
+            #if os(Linux)
+            clock_gettime(CLOCK_REALTIME_COARSE, &now)
+            #else
+            clock_gettime(CLOCK_REALTIME, &now)
+            #endif
+            if Int(now.tv_sec) > seconds || (Int(now.tv_sec) == seconds && Int(now.tv_nsec) > nanoseconds) { break }
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
+        return String(seconds) + "." + String(nanoseconds)
+    }
+
     /// Whether the file's modification time is the one `stamp` wrote: the prompt's check, one
     /// `stat` and no string built.
     public static func stampMatches(_ path: String, _ stamp: String) -> Bool {

@@ -14,7 +14,7 @@ extension Store {
     /// every other streak is rebuilt from its files. Call with the lock held.
     public func refreshCache(updating streaks: [LoadedStreak], removing: [StreakName] = [],
                              zone: some ZoneRules) throws(StoreError) {
-        let stamp = Files.stamp(streaksFolder)
+        let stamp = Files.settledStamp(streaksFolder)
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
         let present = Set(try names().map(\.text))
@@ -88,7 +88,7 @@ extension Store {
 
     /// `rebuildCache` with the lock already held.
     func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
-        let stamp = Files.stamp(streaksFolder)
+        let stamp = Files.settledStamp(streaksFolder)
         var entries: [PromptCache.Entry] = []
         for name in try names() {
             guard let streak = try? load(name, zone: zone) else { continue }

@@ -178,8 +178,10 @@ extension Store {
         // From here on the action is recorded: a cache that cannot be written is reported.
         let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
                                       files: size + appended, archived: line.archived)
-        // Every other line as it was: only this one is new. (The line was found above.)
-        let bytes = PromptCache.replacingLine(of: entry, in: cache, stamp: Files.stamp(streaksFolder))!
+        // Every other line as it was, and the header's stamp of the streaks folder too: only
+        // this line is new. A cache that missed a streak (an `add` killed before it wrote the
+        // cache) stays stale, for the prompt to rebuild. (The line was found above.)
+        let bytes = PromptCache.replacingLine(of: entry, in: cache)!
         var cacheProblem: SystemError?
         do throws(SystemError) {
             TestPoint.reach("cache-write")

@@ -62,6 +62,19 @@ struct StaleCacheTests {
         try eventually(box, ["default"], now: "2026-11-22T09:00", equals: "🔥3")
     }
 
+    /// A tick rewrites its own line of the cache, not the cache's word for the streaks folder:
+    /// a streak that arrived (or an `add` killed before its cache write) after the cache was
+    /// written still gets the prompt to rebuild.
+    @Test func aQuickTickDoesNotVouchForAStreakItNeverSaw() throws {
+        let box = try Sandbox()
+        for day in ["2026-11-20", "2026-11-21"] { try box.sp("tick", "--quiet", "--now", day) }
+        #expect(try box.prompt(now: "2026-11-21") == "🔥2")
+        try deliver(box, "streaks/quiz/laptop.log", "2026-11-22 2026-11-22T08:30:00+00:00\n")
+        try box.sp("tick", "--quiet", "--now", "2026-11-22T09:00")
+        try eventually(box, ["quiz", "--format", "{name}{count}"], now: "2026-11-22T10:00", equals: "quiz1")
+        try eventually(box, [], now: "2026-11-22T10:00", equals: "🔥3 🔥1")
+    }
+
     @Test func anUpToDateCacheIsLeftAlone() throws {
         let box = try Sandbox()
         try box.sp("tick", "--quiet", "--now", "2026-11-22")
