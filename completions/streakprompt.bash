@@ -70,7 +70,7 @@ _streakprompt() {
     fi
     if (( COMP_CWORD > 1 )); then
         case ${COMP_WORDS[1]} in
-            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'watch'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
+            'prompt'|'tick'|'untick'|'status'|'list'|'log'|'add'|'pause'|'unpause'|'order'|'archive'|'unarchive'|'rename'|'remove'|'history'|'calendar'|'card'|'remind'|'export'|'import'|'init'|'git'|'completions'|'doctor'|'sync'|'config'|'watch'|'help'|'version'|'man'|'undo'|'ls') command=${COMP_WORDS[1]} first=2 ;;
             *) command=prompt ;;
         esac
         if (( COMP_CWORD > 2 )); then
@@ -84,15 +84,19 @@ _streakprompt() {
     case "$command:$prev" in
         ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         ':--format') :; return 0 ;;
+        ':--tag') :; return 0 ;;
         ':--now') :; return 0 ;;
         'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         'prompt:--format') :; return 0 ;;
+        'prompt:--tag') :; return 0 ;;
         'prompt:--now') :; return 0 ;;
         'tick:--count') :; return 0 ;;
         'tick:--note') :; return 0 ;;
         'tick:--now') :; return 0 ;;
         'untick:--now') :; return 0 ;;
+        'status:--tag') :; return 0 ;;
         'status:--now') :; return 0 ;;
+        'list:--tag') :; return 0 ;;
         'list:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'list:--now') :; return 0 ;;
         'log:--since') :; return 0 ;;
@@ -104,6 +108,8 @@ _streakprompt() {
         'add:--earn-freeze') :; return 0 ;;
         'add:--max-freezes') :; return 0 ;;
         'add:--from') :; return 0 ;;
+        'add:--tag') :; return 0 ;;
+        'add:--untag') :; return 0 ;;
         'add:--now') :; return 0 ;;
         'pause:--from') :; return 0 ;;
         'pause:--to') :; return 0 ;;
@@ -142,22 +148,24 @@ _streakprompt() {
         'git hook:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'git hook:--now') :; return 0 ;;
         'undo:--now') :; return 0 ;;
+        'ls:--tag') :; return 0 ;;
         'ls:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'ls:--now') :; return 0 ;;
     esac
 
     if [[ $cur == -* ]]; then
         case $command in
-            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--view' '--now' '--help' '--version' ;;
-            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--view' '--now' '--help' ;;
+            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--view' '--now' '--help' '--version' ;;
+            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--view' '--now' '--help' ;;
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
-            'status') __streakprompt_complete_words "$cur" '--json' '--now' '--help' ;;
-            'list') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
+            'status') __streakprompt_complete_words "$cur" '--tag' '--json' '--now' '--help' ;;
+            'list') __streakprompt_complete_words "$cur" '--all' '--tag' '--sort' '--json' '--now' '--help' ;;
             'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
-            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--now' '--help' ;;
+            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--tag' '--untag' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
+            'order') __streakprompt_complete_words "$cur" '--help' ;;
             'archive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'unarchive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'rename') __streakprompt_complete_words "$cur" '--now' '--help' ;;
@@ -186,13 +194,13 @@ _streakprompt() {
             'config set') __streakprompt_complete_words "$cur" '--help' ;;
             'config unset') __streakprompt_complete_words "$cur" '--help' ;;
             'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;
-            'ls') __streakprompt_complete_words "$cur" '--all' '--sort' '--json' '--now' '--help' ;;
+            'ls') __streakprompt_complete_words "$cur" '--all' '--tag' '--sort' '--json' '--now' '--help' ;;
         esac
         return 0
     fi
 
     case $command in
-        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
+        '') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'order' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'prompt') __streakprompt_complete_streaks "$cur" ;;
         'tick') __streakprompt_complete_streaks "$cur" ;;
         'untick') __streakprompt_complete_streaks "$cur" ;;
@@ -200,6 +208,7 @@ _streakprompt() {
         'log') __streakprompt_complete_streaks "$cur" ;;
         'pause') __streakprompt_complete_streaks "$cur" ;;
         'unpause') __streakprompt_complete_streaks "$cur" ;;
+        'order') __streakprompt_complete_streaks "$cur" ;;
         'archive') __streakprompt_complete_streaks "$cur" ;;
         'unarchive') __streakprompt_complete_streaks "$cur" --archived ;;
         'rename') __streakprompt_complete_streaks "$cur" ;;
@@ -214,7 +223,7 @@ _streakprompt() {
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'config') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'set' 'unset' ;;
         'watch') __streakprompt_complete_streaks "$cur" ;;
-        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
+        'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'order' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
         'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'day-start' 'week-start' 'format' 'names' ;;

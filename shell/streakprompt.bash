@@ -9,6 +9,7 @@
 # Variables it reads before every prompt (set them before loading, or any time after):
 #   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
 #   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
+#   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), separated by spaces
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
 #                          when you run it, counts today for STREAKPROMPT_TICK_NAME (set it
@@ -47,6 +48,20 @@ __streakprompt_find_bin() {
         __streakprompt_bin_path=$(\builtin type -P streakprompt 2>/dev/null) || __streakprompt_bin_path=
     fi
     [[ -n $__streakprompt_bin_path ]]
+}
+
+# Appends `--tag T` to args for each tag of STREAKPROMPT_TAGS (spaces or commas between),
+# without globbing or forking.
+__streakprompt_tag_args() {
+    \builtin local rest="${STREAKPROMPT_TAGS-}" word
+    rest=${rest//,/ }
+    while :; do
+        rest=${rest#"${rest%%[![:space:]]*}"}
+        [[ -n $rest ]] || \builtin break
+        word=${rest%%[[:space:]]*}
+        args+=(--tag "$word")
+        rest=${rest#"$word"}
+    done
 }
 
 # Splits STREAKPROMPT_NAMES into __streakprompt_names without globbing or forking.
@@ -204,6 +219,7 @@ __streakprompt_refresh() {
     # for the prompt takes only these words.
     __streakprompt_split_names
     args+=(${__streakprompt_names[@]+"${__streakprompt_names[@]}"})
+    [[ -z ${STREAKPROMPT_TAGS-} ]] || __streakprompt_tag_args
     # `exec`: with redirections bash would otherwise fork twice, once for $(...), once for
     # the binary; this is the one fork a prompt costs.
     STREAKPROMPT_SEGMENT=$(\builtin exec "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
@@ -368,7 +384,7 @@ __streakprompt_precmd() {
         # binary is asked for the view again. Plain $NAME costs half of ${NAME-} here, so
         # `set -u` is lifted around it.
         [[ $- != *u* ]] || { nounset=1; \builtin set +u; }
-        __streakprompt_key="$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        __streakprompt_key="$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
         [[ -z $nounset ]] || \builtin set -u
         now=${EPOCHSECONDS-}
         [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1

@@ -9,6 +9,7 @@
 # Variables it reads before every prompt (set them before loading, or any time after):
 #   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
 #   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
+#   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), separated by spaces
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
 #                          when you run it, counts today for STREAKPROMPT_TICK_NAME
@@ -194,6 +195,10 @@ function __streakprompt_refresh() {
     # for the prompt takes only these words.
     # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
     args+=(${=STREAKPROMPT_NAMES-})
+    \builtin local tag tags=${STREAKPROMPT_TAGS-}
+    tags=${tags//,/ }
+    # shellcheck disable=SC2296 # zsh: ${=...} splits on purpose, and does not glob the words
+    for tag in ${=tags}; do args+=(--tag "$tag"); done
     STREAKPROMPT_SEGMENT=$(\command "$__streakprompt_bin_path" "${args[@]}" 2>/dev/null </dev/null) || STREAKPROMPT_SEGMENT=
     if [[ -n $zero ]]; then
         # The view's path is the first line.
@@ -329,7 +334,7 @@ function __streakprompt_precmd() {
     if [[ ${STREAKPROMPT_MODE-} != binary && -z ${STREAKPROMPT_NOW-} && -n $EPOCHSECONDS ]]; then
         # Everything the segment's text depends on besides the data: when it changes, the
         # binary is asked for the view again. (A global: no `local` here declared it.)
-        __streakprompt_key="$bang|$STREAKPROMPT_NAMES|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        __streakprompt_key="$bang|$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
         now=$EPOCHSECONDS
     fi
     # The first line: one read(2) of exactly its 37 bytes with zsh/system's sysread (without

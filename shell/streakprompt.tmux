@@ -10,6 +10,7 @@
 #   @streakprompt-bin     the streakprompt binary (default: the one on the PATH tmux has,
 #                         else ~/.local/bin/streakprompt)
 #   @streakprompt-names   streaks to show, separated by spaces (default: every one)
+#   @streakprompt-tags    or the streaks with these tags ('add NAME --tag T'), separated by spaces
 #   @streakprompt-format  the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   @streakprompt-mode    push (default, tmux >= 3.2) or command
 #
@@ -64,6 +65,15 @@ for name in $(option @streakprompt-names); do
         *) arguments="$arguments $name" ;;
     esac
 done
+tags=$(option @streakprompt-tags | tr ',' ' ')
+for tag in $tags; do
+    case $tag in
+        -* | *[!A-Za-z0-9_-]*)
+            tmux display-message "streakprompt: @streakprompt-tags: '$tag' is not a tag; skipped"
+            ;;
+        *) arguments="$arguments --tag $tag" ;;
+    esac
+done
 segment="#(#{q:@streakprompt-bin}$arguments)"
 if [ "$(option @streakprompt-mode)" != command ]; then
     # Register the view and push the segment now; after @streakprompt-until, #() asks again.
@@ -71,6 +81,9 @@ if [ "$(option @streakprompt-mode)" != command ]; then
     [ -z "$clean" ] || set -- "$@" --format "$clean"
     for name in $(option @streakprompt-names); do
         case $name in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" "$name" ;; esac
+    done
+    for tag in $tags; do
+        case $tag in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" --tag "$tag" ;; esac
     done
     "$(option @streakprompt-bin)" "$@" --view >/dev/null 2>&1 </dev/null || true
     segment="#{?#{e|<:%s,#{@streakprompt-until}},#{@streakprompt},#(#{q:@streakprompt-bin}$arguments --view)}"

@@ -285,7 +285,7 @@ public enum CommandTable {
     /// Every command, in the order `--help` lists them.
     static let all: [any Command.Type] = [
         Prompt.self, Tick.self, Untick.self, Status.self, List.self, Log.self, Add.self, Pause.self, Unpause.self,
-        Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
+        Order.self, Archive.self, Unarchive.self, Rename.self, Remove.self, History.self,
         Calendar.self, Card.self, Remind.self, Export.self, Import.self, ImportGit.self,
         Init.self, GitUsage.self, GitInstall.self, GitUninstall.self, GitStatus.self, GitHook.self, Completions.self,
         Doctor.self, Sync.self, Config.self, ConfigSet.self, ConfigUnset.self, Watch.self, Help.self, Version.self, Manual.self,
@@ -299,7 +299,7 @@ public enum CommandTable {
     public static let commandWords = [
         "prompt", "tick", "status", "list", "add", "pause", "unpause", "remove", "history", "calendar", "card", "remind", "export", "import",
         "init", "git", "completions", "doctor", "sync", "config", "help", "version", "man", "ls",
-        "untick", "undo", "log", "archive", "unarchive", "rename", "watch",
+        "untick", "undo", "log", "archive", "unarchive", "rename", "watch", "order",
     ]
 
     /// The first words a person is offered (`help COMMAND`, completions): no aliases.

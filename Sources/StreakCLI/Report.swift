@@ -27,6 +27,7 @@ enum Report {
             ("target", rules.target.map { .string(SettingsField.targetText($0)) } ?? .null),
             ("archived", .bool(streak.archived)),
             ("new", .bool(reading.isNew)),
+            ("tags", .array(streak.settings.tags.map { .string($0) })),
         ])
     }
 

@@ -12,6 +12,28 @@ enum Roster {
         return archived ? names : names.filter { !store.isArchived($0) }
     }
 
+    /// `--tag T` (repeatable) of `list` and `status`: only streaks with one of the tags.
+    static let tagFlag = FlagSpec("--tag", .text("T"), help: "only streaks with the tag T (repeatable: any of them)", repeatable: true)
+
+    /// The tags `--tag` names, each checked; empty when none.
+    static func tags(_ invocation: Invocation) throws(CommandError) -> [String] {
+        var tags: [String] = []
+        for text in invocation.flags[tagFlag.name] ?? [] {
+            if let problem = StreakTag.problem(with: text) { throw .usage(problem.message(at: "--tag")) }
+            tags.append(text)
+        }
+        return tags
+    }
+
+    /// `names` with one of `tags` (all when `tags` is empty).
+    static func tagged(_ names: [StreakName], _ store: Store, _ tags: [String]) -> [StreakName] {
+        guard !tags.isEmpty else { return names }
+        return names.filter { name in
+            guard let settings = try? store.settings(of: name) else { return false }
+            return settings.tags.contains(where: tags.contains)
+        }
+    }
+
     /// The streak a command means when its NAME is left out.
     ///
     /// Given a name, that one. Otherwise the streak `default` when there is one (the SPEC's

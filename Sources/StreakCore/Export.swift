@@ -197,6 +197,7 @@ extension ExportDocument {
             for (field, text) in settings.exportedFields {
                 members.append((field.exportKey, field.isNumber ? .number(Int(text) ?? 0) : .string(text)))
             }
+            if !settings.tags.isEmpty { members.append((StreakTag.key, .array(settings.tags.map { .string($0) }))) }
             members.append(("archived", .bool(streak.archived)))
             members.append(("changes", .array(streak.changes.map { change in
                 var object: [(String, JSON)] = [("from", .string(change.from.description)), ("at", .string(change.at.description))]
@@ -291,8 +292,20 @@ extension ExportDocument {
             firstLine[name] = reader.line(nameNode)
 
             var fields = GivenSettings()
-            let given = try reader.settings(of: item, into: &fields, rulesOnly: false)
-            let settings = fields.applied(to: StreakSettings())
+            var given = try reader.settings(of: item, into: &fields, rulesOnly: false)
+            var settings = fields.applied(to: StreakSettings())
+            if let node = item.member(StreakTag.key), node.value != .null {
+                guard case .array = node.value else { throw reader.problem(node, "\"tags\" must be an array of tags") }
+                var tags: [String] = []
+                for member in node.members {
+                    guard let text = member.value.string else { throw reader.problem(member, "each of \"tags\" must be a string") }
+                    if let problem = StreakTag.problem(with: text) { throw reader.problem(member, problem.reason) }
+                    tags.append(text)
+                }
+                guard tags.count <= StreakTag.maxCount else { throw reader.problem(node, "more than \(StreakTag.maxCount) tags") }
+                settings.tags = StreakTag.normalized(tags)
+                given = true
+            }
             var archived = false
             if let node = item.member("archived") {
                 guard case .bool(let value) = node.value else { throw reader.problem(node, "\"archived\" must be true or false") }

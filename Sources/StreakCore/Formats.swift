@@ -361,10 +361,13 @@ extension ActionLog {
 public struct StreakSettings: Hashable, Sendable {
     public var icon: String
     public var rules: Rules
+    /// Tags (`add NAME --tag T`), sorted, each once: like the icon, the same on every date.
+    public var tags: [String]
 
-    public init(icon: String = Icon.default, rules: Rules = Rules()) {
+    public init(icon: String = Icon.default, rules: Rules = Rules(), tags: [String] = []) {
         self.icon = icon
         self.rules = rules
+        self.tags = StreakTag.normalized(tags)
     }
 
     /// The first release's keys always (`icon`, `schedule` or `target`, `freezes`), the newer
@@ -380,6 +383,7 @@ public struct StreakSettings: Hashable, Sendable {
         if rules.goal != 1 { text += "goal=\(rules.goal)\n" }
         if rules.earnEvery != 0 { text += "earn-freeze=\(rules.earnEvery)\n" }
         if rules.maxHeld != Rules.defaultMaxHeld { text += "max-freezes=\(rules.maxHeld)\n" }
+        if !tags.isEmpty { text += "tags=\(tags.joined(separator: ","))\n" }
         return text
     }
 
@@ -387,6 +391,7 @@ public struct StreakSettings: Hashable, Sendable {
     /// key is read by its field's parser (`SettingsField`).
     public static func parse(_ bytes: [UInt8]) -> Result<StreakSettings, BadLine> {
         var given = GivenSettings()
+        var tags: [String] = []
         var lineNumber = 0
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -402,6 +407,13 @@ public struct StreakSettings: Hashable, Sendable {
             }
             let key = String(decoding: line[..<equals], as: UTF8.self).trimmingSpaces()
             let value = String(decoding: line[(equals + 1)...], as: UTF8.self)
+            if key == StreakTag.key {
+                switch StreakTag.list(value) {
+                case .success(let list): tags = list
+                case .failure(let error): return .failure(BadLine(line: lineNumber, reason: "tags " + error.reason))
+                }
+                continue
+            }
             guard let field = SettingsField.named(key) else { continue }
             do throws(FieldError) {
                 try field.read(value, into: &given)
@@ -409,6 +421,40 @@ public struct StreakSettings: Hashable, Sendable {
                 return .failure(BadLine(line: lineNumber, reason: error.message(at: String(key))))
             }
         }
-        return .success(given.applied(to: StreakSettings()))
+        var settings = given.applied(to: StreakSettings())
+        settings.tags = tags
+        return .success(settings)
+    }
+}
+
+/// A streak's tag (`add NAME --tag work`): spelled like a streak name (1–32 ASCII letters,
+/// digits, `-` and `_`, not starting with `-`), so it is safe in a file, a prompt and a shell.
+public enum StreakTag {
+    /// The key in `streak.conf`, the member of an export's JSON and `status --json`.
+    public static let key = "tags"
+    public static let maxCount = 32
+
+    /// Why `text` is not a tag, or nil.
+    public static func problem(with text: String) -> FieldError? {
+        guard let error = StreakName.problem(with: text) else { return nil }
+        return FieldError("'\(Text.visible(text))' is not a tag: \(error.reason)")
+    }
+
+    /// Sorted, each once.
+    public static func normalized(_ tags: [String]) -> [String] {
+        Array(Set(tags)).sorted()
+    }
+
+    /// `a,b` (spaces around commas allowed; empty: none) as a list of tags.
+    public static func list(_ text: String) -> Result<[String], FieldError> {
+        var tags: [String] = []
+        for part in text.split(separator: ",") {
+            let tag = String(String(part).trimmingSpaces())
+            if tag.isEmpty { continue }
+            if let problem = problem(with: tag) { return .failure(problem) }
+            tags.append(tag)
+        }
+        if tags.count > maxCount { return .failure(FieldError("more than \(maxCount) tags")) }
+        return .success(normalized(tags))
     }
 }

@@ -16,13 +16,14 @@
 /// `RUN-END` the current run; `HELD` freezes held; `BEST-DAYS`, `BEST-WEEKS` the longest runs,
 /// `ENDED-DAYS`, `ENDED-WEEKS` the longest that have ended (what a run beats);
 /// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
-/// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none).
+/// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none);
+/// then, only when the streak has tags, `TAGS` (`a,b`: what `--tag` chooses by).
 ///
 /// A stamp is the modification time (`SECONDS.NANOSECONDS`) of the `streaks/` folder
 /// (header) or of the streak's folder (line) when it was computed; the prompt compares them
 /// with the folders to notice changes it did not see (a sync tool delivering another
 /// machine's actions, or a writer killed before it refreshed the cache). Fields after
-/// `AHEAD` are ignored. A first-release cache (`streakprompt-cache 1`) is not a cache: the
+/// `TAGS` are ignored (and a reader before tags ignores `TAGS`). A first-release cache (`streakprompt-cache 1`) is not a cache: the
 /// first prompt after the upgrade has it rebuilt at once (see `PromptSource.open`). Rebuilt by every write and by
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
 public enum PromptCache {
@@ -43,15 +44,29 @@ public enum PromptCache {
         public var files: Int
         /// Archived: left out of the segment of every streak, shown when named.
         public var archived: Bool
+        /// The streak's tags, `a,b` (empty: none).
+        public var tags: String
 
         public init(name: String, icon: String, progress: Progress, stamp: String = "", files: Int = 0,
-                    archived: Bool = false) {
+                    archived: Bool = false, tags: String = "") {
             self.name = name
             self.icon = icon
             self.progress = progress
             self.stamp = stamp
             self.files = files
             self.archived = archived
+            self.tags = tags
+        }
+
+        /// Whether `tag` is one of the streak's tags.
+        public func hasTag(_ tag: Substring) -> Bool {
+            var rest = Substring(tags)
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: ",") ?? rest.endIndex
+                if rest[..<end] == tag { return true }
+                rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            }
+            return false
         }
 
         /// The first release's entry: `schedule` replaces the progress's schedule in day mode.
@@ -89,6 +104,7 @@ public enum PromptCache {
             line.date(p.lastMet)
             line.number(p.unitMet)
             line.text(p.ahead.isEmpty ? "-" : p.ahead.text)
+            if !tags.isEmpty { line.text(tags) }
             return line.finished()
         }
     }
@@ -136,9 +152,10 @@ public enum PromptCache {
         }
     }
 
-    public static func encode(_ entries: [Entry], stamp: String = "") -> String {
+    public static func encode(_ entries: [Entry], stamp: String = "", order: [String] = []) -> String {
         var text = magic + "\t" + stamp + "\n"
-        for entry in entries.sorted(by: { $0.name < $1.name }) { text += entry.line }
+        let byName = Dictionary(entries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for name in StreakOrder.arranged(entries.map(\.name), by: order) { text += byName[name]!.line }
         return text
     }
 
@@ -195,19 +212,38 @@ public enum PromptCache {
 
     /// Calls `body` with the entries a segment shows, in the order shown: every streak's but
     /// the archived ones when `names` (separated by single spaces) is empty, else each named
-    /// streak's that the cache has (archived or not). An archived line left out of every
-    /// streak's segment still comes with `shown` false. The prompt and the pre-rendered views
-    /// (`SegmentPlan`) both choose with this.
+    /// streak's that the cache has (archived or not). A word `+TAG` (`--tag TAG`) stands for
+    /// every streak with that tag but the archived ones, in the cache's order; words that are
+    /// all tags choose by any of them. An archived line left out of every streak's segment
+    /// still comes with `shown` false. The prompt and the pre-rendered views (`SegmentPlan`)
+    /// both choose with this.
     public static func forEachShown(_ bytes: UnsafeBufferPointer<UInt8>, names: String, _ body: (Entry, Bool) -> Void) {
         if names.isEmpty {
             scan(bytes) { body($0, !$0.archived); return true }
             return
         }
+        // Only tags: one pass, each streak once, in the cache's order.
+        let words = names.split(separator: " ")
+        if words.allSatisfy({ $0.first == "+" }) {
+            let tags = words.map { $0.dropFirst() }
+            scan(bytes) { entry in
+                body(entry, !entry.archived && tags.contains { entry.hasTag($0) })
+                return true
+            }
+            return
+        }
         var rest = Substring(names)
         while !rest.isEmpty {
             let end = rest.firstIndex(of: " ") ?? rest.endIndex
-            let name = String(rest[..<end])
-            if !name.isEmpty {
+            let word = rest[..<end]
+            if word.first == "+" {
+                let tag = word.dropFirst()
+                scan(bytes) { entry in
+                    if !entry.archived, entry.hasTag(tag) { body(entry, true) }
+                    return true
+                }
+            } else if !word.isEmpty {
+                let name = String(word)
                 scan(bytes) { entry in
                     guard entry.name == name else { return true }
                     body(entry, true)
@@ -350,10 +386,21 @@ public enum PromptCache {
             guard Ahead.isValid(bytes, ahead.0, ahead.1) else { return false }
             progress.ahead = Ahead(validText: String(decoding: bytes[ahead.0..<ahead.1], as: UTF8.self))
         }
+        // Tags: name bytes and commas only (anything else is no tags of ours).
+        var tags = ""
+        if !line.atLineEnd {
+            let field = line.field()
+            var valid = field.1 > field.0
+            for index in field.0..<field.1 where bytes[index] != UInt8(ascii: ",") && !StreakName.isNameByte(bytes[index]) {
+                valid = false
+                break
+            }
+            if valid { tags = String(decoding: bytes[field.0..<field.1], as: UTF8.self) }
+        }
         entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
                       icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
                       progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files,
-                      archived: archived)
+                      archived: archived, tags: tags)
         return true
     }
 }
@@ -385,6 +432,9 @@ struct FieldReader {
         if index < bytes.count, bytes[index] == 0x09 { index += 1 } else { exhausted = true }
         return (start, fieldEnd)
     }
+
+    /// Whether the line's last field has been read.
+    var atLineEnd: Bool { exhausted }
 
     /// Where the line's newline is (past fields not read), or the end of the bytes.
     mutating func lineEnd() -> Int {

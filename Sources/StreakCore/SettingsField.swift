@@ -37,7 +37,7 @@ public struct GivenSettings: Hashable, Sendable {
 
     /// These fields laid over `settings`.
     public func applied(to settings: StreakSettings) -> StreakSettings {
-        StreakSettings(icon: icon ?? settings.icon, rules: rules.applied(to: settings.rules))
+        StreakSettings(icon: icon ?? settings.icon, rules: rules.applied(to: settings.rules), tags: settings.tags)
     }
 }
 

@@ -145,3 +145,49 @@ public enum Text {
         isControl(scalar) || isBidiControl(scalar)
     }
 }
+
+/// The streaks' own order (`streakprompt order NAME...`): the names it lists first, in its
+/// order, then every other by name. What `list`, the all-streaks prompt, tmux and completions
+/// show in. Kept in `streaks/.order`, one name a line: a file synced like any other, the last
+/// writer's order wins.
+public enum StreakOrder {
+    public static let fileName = ".order"
+
+    /// `names` (each once) in the order: those `order` lists first, as it lists them, then
+    /// the rest sorted.
+    public static func arranged(_ names: [String], by order: [String]) -> [String] {
+        let present = Set(names)
+        var seen = Set<String>()
+        var result: [String] = []
+        for name in order where present.contains(name) && !seen.contains(name) {
+            seen.insert(name)
+            result.append(name)
+        }
+        for name in present.sorted() where !seen.contains(name) { result.append(name) }
+        return result
+    }
+
+    /// The file's names: valid names only, each once (other lines are ignored).
+    public static func parse(_ bytes: some Sequence<UInt8>) -> [String] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for line in Array(bytes).split(separator: 0x0A) {
+            var text = String(decoding: line, as: UTF8.self)
+            if text.hasSuffix("\r") { text.removeLast() }
+            guard StreakName.problem(with: text) == nil, !seen.contains(text) else { continue }
+            seen.insert(text)
+            names.append(text)
+        }
+        return names
+    }
+
+    /// The file's text for `names`.
+    public static func encoded(_ names: [String]) -> String {
+        "# streakprompt: the streaks' order (streakprompt order NAME...)\n" + names.map { $0 + "\n" }.joined()
+    }
+
+    /// `order` after `old` is renamed `new`.
+    public static func renamed(_ order: [String], _ old: String, to new: String) -> [String] {
+        order.map { $0 == old ? new : $0 }
+    }
+}

@@ -38,7 +38,7 @@ extension Store {
         }
         do throws(SystemError) {
             TestPoint.reach("cache-write")
-            try writeCache(Array(PromptCache.encode(Array(entries.values), stamp: stamp).utf8))
+            try writeCache(Array(PromptCache.encode(Array(entries.values), stamp: stamp, order: order()).utf8))
         } catch {
             throw .system(error)
         }
@@ -86,6 +86,23 @@ extension Store {
         }
     }
 
+    /// Writes the streaks' order (`StreakOrder`): `names` first, then the rest as before;
+    /// the cache follows it at once. Returns the whole order.
+    public func setOrder(_ names: [StreakName], zone: some ZoneRules) throws(StoreError) -> [StreakName] {
+        try locked { () throws(StoreError) -> [StreakName] in
+            let previous = try self.names().map(\.text)
+            let wanted = names.map(\.text)
+            let whole = StreakOrder.arranged(previous, by: wanted + previous)
+            do throws(SystemError) {
+                try Files.writeAtomically(orderPath, StreakOrder.encoded(whole).utf8, locked: true)
+            } catch {
+                throw .system(error)
+            }
+            try rebuildCacheLocked(zone: zone)
+            return whole.compactMap { try? StreakName($0) }
+        }
+    }
+
     /// `rebuildCache` with the lock already held.
     func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
         let stamp = Files.settledStamp(streaksFolder)
@@ -95,7 +112,7 @@ extension Store {
             entries.append(streak.cacheEntry(zone: zone))
         }
         do throws(SystemError) {
-            try writeCache(Array(PromptCache.encode(entries, stamp: stamp).utf8))
+            try writeCache(Array(PromptCache.encode(entries, stamp: stamp, order: order()).utf8))
         } catch {
             throw .system(error)
         }

@@ -12,8 +12,9 @@ import StreakCore
 extension Store {
     /// Every streak, by name. Folders whose names are not valid streak names are ignored.
     public func names() throws(StoreError) -> [StreakName] {
+        let found: [StreakName]
         do throws(SystemError) {
-            return try Files.list(streaksFolder).compactMap { entry -> StreakName? in
+            found = try Files.list(streaksFolder).compactMap { entry -> StreakName? in
                 // A link in place of a streak's folder is not followed (`doctor` names it).
                 guard let name = try? StreakName(entry), exists(name) else { return nil }
                 return name
@@ -21,6 +22,19 @@ extension Store {
         } catch {
             throw .system(error)
         }
+        let order = self.order()
+        guard !order.isEmpty else { return found }
+        return StreakOrder.arranged(found.map(\.text), by: order).compactMap { try? StreakName($0) }
+    }
+
+    /// Where the streaks' order is kept (`StreakOrder`).
+    public var orderPath: String { Paths.join(streaksFolder, StreakOrder.fileName) }
+
+    /// The names the order file lists (not all of them need exist); none when there is no
+    /// file, or it cannot be read (the order is a preference: it never stops a command).
+    public func order() -> [String] {
+        guard let bytes = try? Files.readIfPresent(orderPath, limit: 64 * 1024) else { return [] }
+        return StreakOrder.parse(bytes)
     }
 
     public func exists(_ name: StreakName) -> Bool {

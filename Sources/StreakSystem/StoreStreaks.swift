@@ -99,6 +99,12 @@ extension Store {
             }
             // Moved: a failure from here on does not undo it.
             _ = try? Files.syncFolder(streaksFolder)
+            // The new name keeps the old one's place in the order.
+            let order = self.order()
+            if order.contains(old.text) {
+                try? Files.writeAtomically(orderPath, StreakOrder.encoded(StreakOrder.renamed(order, old.text, to: new.text)).utf8,
+                                           locked: true)
+            }
             let streak = try load(new, zone: zone)
             return RecordOutcome(streak: streak,
                                  cacheProblem: refreshCacheReporting(updating: [streak], removing: [old], zone: zone))

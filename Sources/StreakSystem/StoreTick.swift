@@ -117,7 +117,7 @@ extension Store {
         guard line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
               line.files > 0, line.files == size,
               let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
-              line.icon == settings.icon
+              line.icon == settings.icon, line.tags == settings.tags.joined(separator: ",")
         else { return nil }
         // A file changed in place (a hand edit, a sync tool appending) leaves the folder's
         // stamp as it was: every file must be older than the cache.
@@ -177,7 +177,7 @@ extension Store {
         TestPoint.reach("tick-after-append")
         // From here on the action is recorded: a cache that cannot be written is reported.
         let entry = PromptCache.Entry(name: name.text, icon: settings.icon, progress: progress, stamp: stamp,
-                                      files: size + appended, archived: line.archived)
+                                      files: size + appended, archived: line.archived, tags: line.tags)
         // Every other line as it was, and the header's stamp of the streaks folder too: only
         // this line is new. A cache that missed a streak (an `add` killed before it wrote the
         // cache) stays stale, for the prompt to rebuild. (The line was found above.)

@@ -187,7 +187,7 @@ public enum Views {
         var watched = ""
         for entry in entries { watched += (watched.isEmpty ? "" : " ") + entry.name }
         if !spec.names.isEmpty {
-            for name in spec.names.split(separator: " ") where !entries.contains(where: { $0.name == name }) {
+            for name in spec.names.split(separator: " ") where name.first != "+" && !entries.contains(where: { $0.name == name }) {
                 watched += (watched.isEmpty ? "" : " ") + name
             }
         }

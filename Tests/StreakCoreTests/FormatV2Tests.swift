@@ -309,8 +309,15 @@ struct FormatV2Tests {
         // Missing fields hide it too; extra fields are ignored.
         let short = text.replacingOccurrences(of: "\tR2026-11-29=d31,2,1,2,2;P2026-12-20..2027-01-02\n", with: "\n")
         #expect(PromptCache.decode(bytes(short))?.map(\.name) == ["new"])
-        let longer = text.replacingOccurrences(of: "2027-01-02\n", with: "2027-01-02\tlater\n")
-        #expect(try #require(PromptCache.decode(bytes(longer)))[1] == entry)
+        // The field after AHEAD is the tags; fields after it are ignored, and a tags field
+        // that is not one reads as no tags.
+        let longer = text.replacingOccurrences(of: "2027-01-02\n", with: "2027-01-02\twork,home\tlater\n")
+        var tagged = entry
+        tagged.tags = "work,home"
+        #expect(try #require(PromptCache.decode(bytes(longer)))[1] == tagged)
+        #expect(tagged.line.hasSuffix("\twork,home\n"))
+        let odd = text.replacingOccurrences(of: "2027-01-02\n", with: "2027-01-02\t$(id) x\n")
+        #expect(try #require(PromptCache.decode(bytes(odd)))[1] == entry)
         // The archived flag is the fourth; a line with three (written before it) is not archived.
         var archived = entry
         archived.archived = true

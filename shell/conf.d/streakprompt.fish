@@ -8,6 +8,7 @@
 # Variables it reads before every prompt (set them before loading, or any time after):
 #   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
 #   STREAKPROMPT_NAMES     streaks the segment shows, a list or separated by spaces
+#   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), a list or separated by spaces
 #                          (default: every one)
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   STREAKPROMPT_TICK_ON   regular expression: a command line that matches it, when you run
@@ -33,7 +34,7 @@ end
 
 # The settings the view's key is made of (__streakprompt_precmd): setting one of them makes the
 # next prompt work the key out again, instead of every prompt.
-function __streakprompt_on_setting --on-variable STREAKPROMPT_NAMES \
+function __streakprompt_on_setting --on-variable STREAKPROMPT_NAMES --on-variable STREAKPROMPT_TAGS \
     --on-variable STREAKPROMPT_FORMAT --on-variable TZ --on-variable STREAKPROMPT_DAY_START \
     --on-variable STREAKPROMPT_WEEK_START --on-variable STREAKPROMPT_WARN_AT \
     --on-variable STREAKPROMPT_HOME --on-variable XDG_DATA_HOME --on-variable XDG_CONFIG_HOME \

@@ -19,6 +19,9 @@ function __streakprompt_refresh --argument-names now
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
     set -a args (string split -n ' ' -- $STREAKPROMPT_NAMES)
+    for tag in (string split -n ' ' -- (string replace -a ',' ' ' -- $STREAKPROMPT_TAGS))
+        set -a args --tag $tag
+    end
     set -l out (command $bin[1] $args 2>/dev/null </dev/null)
     if test -n "$now"
         # The view's path is the first line.

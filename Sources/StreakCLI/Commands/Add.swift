@@ -20,9 +20,12 @@ enum Add: Command {
     ]
 
     static let from = FlagSpec("--from", .date, help: "change an existing streak's rules from DATE on (default today)")
+    static let tag = FlagSpec("--tag", .text("T"), help: "add the tag T (repeatable): 'list --tag T' and 'streakprompt --tag T' show the streaks with it",
+                              repeatable: true)
+    static let untag = FlagSpec("--untag", .text("T"), help: "remove the tag T (repeatable)", repeatable: true)
 
     static let spec = CommandSpec(
-        ["add"], usage: "NAME [--icon I] [--schedule S | --target N/week] [--goal N] [--freezes N] [--earn-freeze N] [--max-freezes M] [--from DATE]",
+        ["add"], usage: "NAME [--icon I] [--schedule S | --target N/week] [--goal N] [--freezes N] [--earn-freeze N] [--max-freezes M] [--from DATE] [--tag T] [--untag T]",
         summary: "create a streak, or change its rules from a date on",
         details: """
         Creates the streak with the rules given: they cover all of its dates, backdated ones
@@ -30,7 +33,8 @@ enum Add: Command {
         rules given change from DATE on (--from, default today) and every date before keeps
         the rules it had, so no change rewrites a past run. A change that involves weeks
         (a --target, or a streak counting weeks) waits for the first week start on or after
-        DATE: a week finishes under the rules it started with. --icon changes the icon at once.
+        DATE: a week finishes under the rules it started with. --icon changes the icon at once,
+        and so do --tag and --untag (tags group streaks: 'list --tag work').
 
         Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
         Unscheduled dates neither break nor extend the streak. --target N/week counts weeks
@@ -40,8 +44,23 @@ enum Add: Command {
         alive; with --earn-freeze N a run earns one every N met dates (or weeks) while fewer
         than --max-freezes are held.
         """,
-        flags: settingFlags + [from, CommandTable.now],
+        flags: settingFlags + [from, tag, untag, CommandTable.now],
         arguments: .streakName(existing: false), count: 1...1)
+
+    /// The tags `--tag` adds and `--untag` removes, each checked.
+    static func tagChanges(_ invocation: Invocation) throws(CommandError) -> (adding: [String], removing: [String]) {
+        var lists: [[String]] = [[], []]
+        for (index, flag) in [tag, untag].enumerated() {
+            for text in invocation.flags[flag.name] ?? [] {
+                if let problem = StreakTag.problem(with: text) { throw .usage(problem.message(at: flag.name)) }
+                lists[index].append(text)
+            }
+        }
+        if let both = lists[0].first(where: lists[1].contains) {
+            throw .usage("--tag \(both) and --untag \(both) together: choose one")
+        }
+        return (lists[0], lists[1])
+    }
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
@@ -63,6 +82,20 @@ enum Add: Command {
         if given.icon?.isEmpty == true {
             throw .usage("--icon '' would show no icon; give one (an emoji, a letter), or leave {icon} out of the format")
         }
+        let (adding, removing) = try tagChanges(invocation)
+        func retag(_ settings: StreakSettings) throws(CommandError) -> StreakSettings? {
+            let tags = StreakTag.normalized(settings.tags.filter { !removing.contains($0) } + adding)
+            guard tags != settings.tags else { return nil }
+            guard tags.count <= StreakTag.maxCount else { throw .usage("a streak has at most \(StreakTag.maxCount) tags") }
+            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
+                try store.configure(name, zone: context.zone) { $0.tags = tags }
+            }
+            Exit.warnCache(outcome.cacheProblem, done: "the tags are saved")
+            return outcome.settings
+        }
+        func tagsText(_ settings: StreakSettings) -> String {
+            settings.tags.isEmpty ? "no tags" : "tags " + settings.tags.joined(separator: ", ")
+        }
         guard store.exists(name) else {
             // Asked for by name, so a near miss is no typo; a command word or a case twin is.
             try Roster.checkNew(name, store, byHand: false)
@@ -71,13 +104,24 @@ enum Add: Command {
                 try store.create(name, with: given, zone: context.zone)
             }
             Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
-            var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))."
+            let settings = try retag(outcome.settings) ?? outcome.settings
+            var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))"
+            line += settings.tags.isEmpty ? "." : "; \(tagsText(settings))."
             if invocation.has(from) { line += " A new streak's rules cover all its dates; --from is for later changes." }
             context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")
             return 0
         }
-        if given.isEmpty { throw StoreError.exists(name).commandError }
+        if given.isEmpty, adding.isEmpty, removing.isEmpty { throw StoreError.exists(name).commandError }
         var settings = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
+        if !adding.isEmpty || !removing.isEmpty {
+            if let changed = try retag(settings) {
+                settings = changed
+                context.out.line("Tagged \(name): \(tagsText(settings)).")
+            } else {
+                context.out.line("\(name) has \(tagsText(settings)) already; the tags are as they were.")
+            }
+            guard !given.isEmpty else { return 0 }
+        }
         let iconUnchanged = given.icon == nil || given.icon == settings.icon
         if let icon = given.icon, icon != settings.icon {
             let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in

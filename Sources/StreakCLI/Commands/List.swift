@@ -8,7 +8,7 @@ enum List: Command {
     static let sort = FlagSpec("--sort", .choice("KEY", noun: "sort key", words: sortKeys),
                                help: "order (the default), name, current, best, rate (last 30 days) or last (latest met date)")
 
-    static let spec = CommandSpec(["list"], usage: "[--all] [--sort KEY] [--json]", summary: "every streak, one line each",
+    static let spec = CommandSpec(["list"], usage: "[--all] [--tag T] [--sort KEY] [--json]", summary: "every streak, one line each",
                                   details: """
                                   STATE is done, pending (today is still open) or broken, and new for a
                                   streak with no action yet; with a daily goal or a weekly target it adds
@@ -17,16 +17,18 @@ enum List: Command {
                                   --all lists them too, their state followed by 'archived'. --sort current,
                                   best, rate (the last 30 days' completion) and last (the latest met date)
                                   put the highest first; name sorts by name; order (the default) keeps
-                                  the streaks' own order, ties by name.
+                                  the streaks' own order ('streakprompt order'). --tag T lists only the
+                                  streaks tagged T ('add NAME --tag T'); given twice, those with either.
                                   """,
-                                  flags: [all, sort, CommandTable.json, CommandTable.now], aliases: ["ls"])
+                                  flags: [all, Roster.tagFlag, sort, CommandTable.json, CommandTable.now], aliases: ["ls"])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
-        let names = try storeCall { () throws(StoreError) -> [StreakName] in
+        let tags = try Roster.tags(invocation)
+        let names = Roster.tagged(try storeCall { () throws(StoreError) -> [StreakName] in
             try Roster.names(store, archived: invocation.has(all))
-        }
+        }, store, tags)
         var rows: [(LoadedStreak, Reading)] = []
         for name in names {
             let streak = try Report.load(name, store, context)
@@ -35,6 +37,10 @@ enum List: Command {
         rows = sorted(rows, by: invocation.text(sort) ?? "order", today)
         if invocation.has(CommandTable.json) {
             context.out.line(JSON.array(rows.map { Report.json($0.0, $0.1, today) }).pretty)
+            return 0
+        }
+        if rows.isEmpty, !tags.isEmpty {
+            context.out.line("No streak is tagged \(tags.joined(separator: " or ")); 'streakprompt add NAME --tag \(tags[0])' tags one.")
             return 0
         }
         if rows.isEmpty {

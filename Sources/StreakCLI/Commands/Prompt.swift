@@ -11,11 +11,13 @@ import StreakSystem
 /// command line itself is reported.
 enum Prompt: Command {
     static let spec = CommandSpec(
-        ["prompt"], usage: "[NAME...] [--shell SHELL] [--format FMT]",
+        ["prompt"], usage: "[NAME...] [--tag T] [--shell SHELL] [--format FMT]",
         summary: "print the prompt segment (the default command)",
         details: """
         Prints each named streak's segment, or every streak's but the archived ones when
-        none is named, from the prompt cache alone. Never fails a prompt: with no cache, or one that cannot be read, it
+        none is named, in the streaks' order ('streakprompt order'), from the prompt cache
+        alone. --tag T (repeatable; STREAKPROMPT_TAGS when no NAME or --tag is given) shows the
+        streaks tagged T instead, archived ones left out. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
 
         Format placeholders: \(SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " "));
@@ -29,8 +31,10 @@ enum Prompt: Command {
         UTF-8, icons are printed in ASCII: the default icons as \(Icon.palette.map(\.ascii).joined(separator: " ")),
         any other emoji as *.
         """,
-        flags: [shell, format, view, CommandTable.now],
+        flags: [shell, format, tag, view, CommandTable.now],
         arguments: .streakName(existing: true), count: 0...64)
+
+    static let tag = FlagSpec("--tag", .text("T"), help: "the streaks tagged T (repeatable: any of them)", repeatable: true)
 
     static let shell = FlagSpec("--shell", .choice("SHELL", noun: "shell", words: CommandTable.hosts),
                                 help: "escape for bash, zsh, fish, tmux or plain (default plain)")
@@ -81,9 +85,16 @@ enum Prompt: Command {
     }
 
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
-        let options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
+        var options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
                               format: invocation.text(format), now: invocation.text(CommandTable.now),
                               view: invocation.has(view), bare: bare)
+        for text in invocation.flags[tag.name] ?? [] {
+            if let problem = StreakTag.problem(with: text) {
+                Exit.report(problem.message(at: "--tag"))
+                return 2
+            }
+            options.names.append("+" + text)
+        }
         return render(options, out: context.out, environment: context.environment)
     }
 
@@ -120,12 +131,15 @@ enum Prompt: Command {
                     name = String(word[..<equals])
                     value = String(word[word.index(after: equals)...])
                 }
-                guard name == "--shell" || name == "--format" || name == "--now" else { return nil }
+                guard name == "--shell" || name == "--format" || name == "--now" || name == "--tag" else { return nil }
                 if value == nil { value = next() }
                 guard let value else { return nil }
                 switch name {
                 case "--shell": options.shell = value
                 case "--format": options.format = value
+                case "--tag":
+                    guard StreakName.problem(with: value) == nil else { return nil }
+                    options.names.append("+" + value)
                 default: options.now = value
                 }
             } else {
@@ -163,7 +177,14 @@ enum Prompt: Command {
             host = chosen
         }
         try options.names.forEach { (word) throws(CommandError) in
+            if word.first == "+" { return }  // a tag, checked when it was given
             if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare, streaks: []) }
+        }
+        // No names or tags given: the tags of STREAKPROMPT_TAGS, if it names some.
+        if options.names.isEmpty, let text = environment.nonEmpty("STREAKPROMPT_TAGS") {
+            for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) where StreakName.problem(with: String(word)) == nil {
+                options.names.append("+" + word)
+            }
         }
         let zone = LocalZone()
         // The looks and the settings every host shares, from one read of the config file.
@@ -320,6 +341,7 @@ enum Prompt: Command {
                            environment: Environment) throws(CommandError) {
         guard options.shell == nil else { return }
         try options.names.forEach { (word) throws(CommandError) in
+            if word.first == "+" { return }
             if let bytes, PromptCache.contains(word, in: bytes) { return }
             if options.bare, looksLikeCommand(word) {
                 throw unknownWord(word, bare: true, streaks: streakNames(environment))

@@ -4,7 +4,7 @@ import StreakSystem
 /// `streakprompt status [NAME]`: where one streak stands today.
 enum Status: Command {
     static let spec = CommandSpec(
-        ["status"], usage: "[NAME] [--json]", summary: "current, best, total, state, time left today",
+        ["status"], usage: "[NAME] [--tag T] [--json]", summary: "current, best, total, state, time left today",
         details: """
         Shows the current run, the best and the total, today's state (and for a pending
         streak the time left today, or this week), today's progress toward a daily goal
@@ -17,20 +17,49 @@ enum Status: Command {
         today, starting no earlier than the streak's first action; today (this week) counts
         only once it is met (a pending one is not a miss yet); dates a freeze covered count
         as not met; unscheduled and paused dates count in neither.
+
+        With --tag T and no NAME, shows every streak tagged T, in the streaks' order (JSON:
+        an array).
         """,
-        flags: [CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
+        flags: [Roster.tagFlag, CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     /// Pauses and changes ahead listed before the rest are counted.
     static let aheadListed = 3
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let (today, streak) = try Report.named(invocation, context)
-        let name = streak.name
-        let reading = streak.reading(today: today.day, zone: context.zone)
-        if invocation.has(CommandTable.json) {
-            context.out.line(Report.json(streak, reading, today).pretty)
+        let tags = try Roster.tags(invocation)
+        guard tags.isEmpty || invocation.argumentName != nil else {
+            let today = try context.today(invocation)
+            let store = try context.store(today: today)
+            let names = Roster.tagged(try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }, store, tags)
+            var streaks: [LoadedStreak] = []
+            for name in names { streaks.append(try Report.load(name, store, context)) }
+            if invocation.has(CommandTable.json) {
+                context.out.line(JSON.array(streaks.map { Report.json($0, $0.reading(today: today.day, zone: context.zone), today) }).pretty)
+                return 0
+            }
+            guard !streaks.isEmpty else {
+                throw .failure("no streak is tagged \(tags.joined(separator: " or ")); 'streakprompt add NAME --tag \(tags[0])' tags one")
+            }
+            for (index, streak) in streaks.enumerated() {
+                if index > 0 { context.out.line("") }
+                show(streak, today, context)
+            }
             return 0
         }
+        let (today, streak) = try Report.named(invocation, context)
+        if invocation.has(CommandTable.json) {
+            context.out.line(Report.json(streak, streak.reading(today: today.day, zone: context.zone), today).pretty)
+            return 0
+        }
+        show(streak, today, context)
+        return 0
+    }
+
+    /// One streak's lines.
+    static func show(_ streak: LoadedStreak, _ today: Today, _ context: Context) {
+        let name = streak.name
+        let reading = streak.reading(today: today.day, zone: context.zone)
         let settings = streak.settings
         let state = Report.stateText(reading, today, hasActions: !streak.actions.isEmpty)
         context.out.line("\(name)  \(settings.icon) \(Report.count(reading.current, reading.unit))  \(state)")
@@ -59,8 +88,8 @@ enum Status: Command {
             line.append("freezes left \(reading.freezesLeft) of \(rules.freezes)")
         }
         context.out.line("  " + line.joined(separator: " · "))
+        if !settings.tags.isEmpty { context.out.line("  tags " + settings.tags.joined(separator: ", ")) }
         for ahead in aheadLines(streak, after: reading.today) { context.out.line("  " + ahead) }
-        return 0
     }
 
     /// `paused 2026-12-20 to 2027-01-02`, `from Monday 2026-11-30: 3/week, …`: the pauses
