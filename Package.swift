@@ -41,6 +41,8 @@ let package = Package(
             resources: [
                 .embedInCode("streakprompt.bash"), .embedInCode("streakprompt.plugin.zsh"),
                 .embedInCode("functions"), .embedInCode("conf.d"), .embedInCode("git-hook.sh"),
+                .embedInCode("streakprompt.sh"), .embedInCode("streakprompt.tcsh"), .embedInCode("streakprompt.elv"),
+                .embedInCode("streakprompt.xsh"),
             ],
             swiftSettings: [sections]
         ),

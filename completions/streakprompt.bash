@@ -218,7 +218,7 @@ _streakprompt() {
         'card') __streakprompt_complete_streaks "$cur" ;;
         'export') __streakprompt_complete_streaks "$cur" ;;
         'import') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'git'; __streakprompt_complete_files "$cur" ;;
-        'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
+        'init') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'elvish' 'xonsh' 'tcsh' 'sh' ;;
         'git') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'install' 'uninstall' 'status' 'hook' ;;
         'completions') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' ;;
         'config') (( COMP_CWORD == first )) && __streakprompt_complete_words "$cur" 'set' 'unset' ;;

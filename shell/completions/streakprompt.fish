@@ -189,7 +189,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'format' -x
 complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'tick-on' -x -d 'tick when a command line matching this extended regular expression runs'
 complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'manual' -d 'leave the prompt alone: only keep $STREAKPROMPT_SEGMENT up to date, for you to place'
 complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -l 'help' -s 'h' -d 'show this help'
-complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -a 'bash zsh fish'
+complete -c streakprompt -n '__streakprompt_complete_is \'init\'' -a 'bash zsh fish elvish xonsh tcsh sh'
 complete -c streakprompt -n '__streakprompt_complete_is \'git\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'install' -d 'add the post-commit hook to this repository (or to all with --global)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git\' 0' -a 'uninstall' -d 'remove the hook, restoring what was there'

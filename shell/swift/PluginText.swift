@@ -87,3 +87,95 @@ public enum PluginText {
         }
     }
 }
+
+/// The shells `init` also writes for, beyond the three with completions and the zero-fork
+/// view: each plugin runs the binary at every prompt (these shells offer nothing else).
+public enum OtherShell: String, CaseIterable, Sendable {
+    case elvish, xonsh, tcsh, sh
+
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// Whether the plugin can tick on a command line (`--tick-on`): a POSIX shell has no hook
+    /// before a command, tcsh no regular expressions.
+    public var ticksOnCommands: Bool { self == .elvish || self == .xonsh }
+
+    /// The plugin's file in `shell/`.
+    public var file: String {
+        switch self {
+        case .elvish: return "shell/streakprompt.elv"
+        case .xonsh: return "shell/streakprompt.xsh"
+        case .tcsh: return "shell/streakprompt.tcsh"
+        case .sh: return "shell/streakprompt.sh"
+        }
+    }
+
+    var text: [UInt8] {
+        switch self {
+        case .elvish: return PackageResources.streakprompt_elv
+        case .xonsh: return PackageResources.streakprompt_xsh
+        case .tcsh: return PackageResources.streakprompt_tcsh
+        case .sh: return PackageResources.streakprompt_sh
+        }
+    }
+
+    /// Why `value` cannot be written as a literal for this shell, or nil. tcsh has no quoting
+    /// that holds a line break or another control character.
+    public func problem(with value: String) -> String? {
+        guard self == .tcsh, value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        return "tcsh cannot hold a control character (a line break, a tab) in a setting"
+    }
+
+    /// `value` as one literal word (elvish, tcsh, sh) or string (xonsh).
+    public func quoted(_ value: String) -> String {
+        switch self {
+        case .sh: return ShellQuote.quoted(value, .posix)
+        case .elvish:
+            // Inside elvish's '…' nothing is special but the quote, doubled.
+            return "'" + value.replacing("'", with: "''") + "'"
+        case .tcsh:
+            // As POSIX, and `!` escaped: tcsh substitutes history even inside single quotes.
+            return "'" + value.replacing("'", with: "'\\''").replacing("!", with: "\\!") + "'"
+        case .xonsh:
+            // A Python string: every character that is not plain printable ASCII escaped.
+            var text = "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\\": text += "\\\\"
+                case "\"": text += "\\\""
+                default:
+                    if scalar.value >= 0x20 && scalar.value < 0x7F {
+                        text.unicodeScalars.append(scalar)
+                    } else {
+                        let hex = String(scalar.value, radix: 16)
+                        text += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+                    }
+                }
+            }
+            return text + "\""
+        }
+    }
+
+    /// One setting as this shell assigns it (an environment variable, so the binary reads it).
+    func assignment(_ setting: ShellText.Setting) -> String {
+        switch self {
+        case .sh: return setting.name + "=" + quoted(setting.value)
+        case .elvish: return "set-env " + setting.name + " " + quoted(setting.value)
+        case .tcsh: return "setenv " + setting.name + " " + quoted(setting.value)
+        case .xonsh: return "$" + setting.name + " = " + quoted(setting.value)
+        }
+    }
+
+    /// What `init SHELL` prints: where it is from, the settings, then the plugin as it is in
+    /// `shell/`.
+    public func render(settings: PluginSettings) -> String {
+        var lines = ["# Settings from `streakprompt init \(rawValue)`; the plugin (\(file)) follows."]
+        if self == .sh { lines.insert("# shellcheck shell=sh disable=SC2016", at: 0) }
+        var variables = settings.variables
+        // A shell that cannot split words is told which streak a command ticks.
+        if self == .elvish, let first = settings.names.first {
+            variables.append(.init(name: "STREAKPROMPT_TICK_NAME", value: first))
+        }
+        for setting in variables { lines.append(assignment(setting)) }
+        return lines.joined(separator: "\n") + "\n\n" + String(decoding: text, as: UTF8.self)
+    }
+}

@@ -16,7 +16,7 @@ enum Init: Command {
     static let manual = FlagSpec("--manual", help: "leave the prompt alone: only keep $STREAKPROMPT_SEGMENT up to date, for you to place")
 
     static let spec = CommandSpec(
-        ["init"], usage: "bash|zsh|fish [--name NAME]... [--format FMT] [--tick-on REGEX] [--manual]",
+        ["init"], usage: "bash|zsh|fish|elvish|xonsh|tcsh|sh [--name NAME]... [--format FMT] [--tick-on REGEX] [--manual]",
         summary: "print the shell plugin to eval",
         details: """
         Add one line to your shell's start-up file:
@@ -26,13 +26,24 @@ enum Init: Command {
         up to date, for you to place. With --tick-on, a command line that matches the
         extended regular expression ticks a streak when you run it: the first --name, else
         "default". Example: --tick-on '^(quiz|anki)( |$)' --name quiz
+
+        Also for elvish (eval (streakprompt init elvish | slurp) in rc.elv), xonsh
+        (execx($(streakprompt init xonsh)) in ~/.xonshrc), tcsh ('streakprompt init tcsh >
+        ~/.streakprompt.tcsh', then 'source ~/.streakprompt.tcsh' in ~/.tcshrc) and POSIX sh
+        (dash, mksh, ksh: eval "$(streakprompt init sh)" in the ENV file). These run the
+        binary at each prompt, show the segment without colours (tcsh keeps them), and only
+        elvish and xonsh can --tick-on.
         """,
         flags: [names, format, tickOn, manual],
-        arguments: CommandTable.shell, count: 1...1, printsData: true)
+        arguments: shells, count: 1...1, printsData: true)
+
+    /// Every shell `init` writes for.
+    static let shells = ValueType.choice("SHELL", noun: "shell", words: PluginShell.names + OtherShell.names)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        guard let shell = PluginShell(rawValue: invocation.arguments[0]) else {
-            throw .usage("'streakprompt init' needs a shell: bash, zsh or fish")
+        let other = OtherShell(rawValue: invocation.arguments[0])
+        guard let shell = PluginShell(rawValue: invocation.arguments[0]) ?? (other != nil ? .bash : nil) else {
+            throw .usage("'streakprompt init' needs a shell: \((PluginShell.names + OtherShell.names).joined(separator: ", "))")
         }
         // The plugin would print the typo's text before every prompt, silently: say it now.
         if let text = invocation.text(format), let unknown = SegmentFormat(text).unknownPlaceholder {
@@ -44,6 +55,16 @@ enum Init: Command {
         settings.format = invocation.text(format)
         settings.tickOn = invocation.text(tickOn)
         settings.manual = invocation.has(manual)
+        if let other {
+            if settings.tickOn != nil, !other.ticksOnCommands {
+                throw .usage("--tick-on: \(other.rawValue) has no way to run something when a command line runs; bash, zsh, fish, elvish and xonsh do")
+            }
+            for value in [settings.binary, settings.format, settings.tickOn].compactMap({ $0 }) {
+                if let problem = other.problem(with: value) { throw .usage(problem) }
+            }
+            context.out.write(other.render(settings: settings))
+            return 0
+        }
         context.out.write(PluginText.render(shell, settings: settings))
         return 0
     }

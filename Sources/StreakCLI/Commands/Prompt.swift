@@ -180,10 +180,16 @@ enum Prompt: Command {
             if word.first == "+" { return }  // a tag, checked when it was given
             if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare, streaks: []) }
         }
-        // No names or tags given: the tags of STREAKPROMPT_TAGS, if it names some.
-        if options.names.isEmpty, let text = environment.nonEmpty("STREAKPROMPT_TAGS") {
-            for word in text.split(whereSeparator: { $0 == " " || $0 == "," }) where StreakName.problem(with: String(word)) == nil {
-                options.names.append("+" + word)
+        // No names or tags given: those of STREAKPROMPT_NAMES and STREAKPROMPT_TAGS (the
+        // plugins' settings; shells that cannot split words, such as elvish and tcsh, leave
+        // them to the binary).
+        if options.names.isEmpty {
+            for (variable, prefix) in [(PromptSettings.Shared.Key.names.variable, ""), ("STREAKPROMPT_TAGS", "+")] {
+                guard let text = environment.nonEmpty(variable) else { continue }
+                for word in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+                where StreakName.problem(with: String(word)) == nil {
+                    options.names.append(prefix + word)
+                }
             }
         }
         let zone = LocalZone()

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `init elvish|xonsh|tcsh|sh`: each plugin loaded as the README says, in the real shell under
+/// tmux. The segment shows before the user's prompt, a hostile format and icon are shown as
+/// text and never run, loading twice shows one segment, and (elvish, xonsh) --tick-on ticks.
+@Suite("other shells")
+struct OtherShellsTests {
+    /// What each shell is started with, and the start-up text that loads the plugin.
+    struct Host {
+        var shell: String
+        var program: String
+        var command: (Sandbox, String) throws -> String
+        var ticks: Bool
+    }
+
+    static let marker = "ran-as-code"
+
+    static func host(_ name: String) -> Host? {
+        switch name {
+        case "elvish":
+            return Host(shell: "elvish", program: "elvish", command: { box, program in
+                try box.file("home/.config/elvish/rc.elv", """
+                    set edit:prompt = { put '> ' }
+                    set edit:rprompt = { put '' }
+                    eval (streakprompt init elvish --name code --format '{name}={count}!$(touch \(box.root.path)/\(marker))' --tick-on '^echo[ ]tick' | slurp)
+                    eval (streakprompt init elvish | slurp)
+                    """)
+                return program
+            }, ticks: true)
+        case "xonsh":
+            return Host(shell: "xonsh", program: "xonsh", command: { box, program in
+                let rc = try box.file("xonshrc", """
+                    $PROMPT = '> '
+                    $RIGHT_PROMPT = ''
+                    $XONSH_SHOW_TRACEBACK = True
+                    execx($(streakprompt init xonsh --name code --format '{name}={count}!$(touch \(box.root.path)/\(marker)){{user}}' --tick-on '^echo tick'))
+                    execx($(streakprompt init xonsh))
+                    """)
+                return "\(program) -i --rc \(rc)"
+            }, ticks: true)
+        case "tcsh":
+            return Host(shell: "tcsh", program: "tcsh", command: { box, program in
+                let binary = try box.shellEnvironment()["PATH"]!.split(separator: ":")[0] + "/streakprompt"
+                let plugin = try run(String(binary), ["init", "tcsh", "--name", "code",
+                                                      "--format", "{name}={count}%%`touch \(box.root.path)/\(marker)`"],
+                                     environment: box.environment)
+                let file = try box.file("streakprompt.tcsh", plugin.stdout)
+                try box.file("home/.tcshrc", "set prompt = '> '\nsource \(file)\nsource \(file)\n")
+                return program
+            }, ticks: false)
+        case "sh":
+            return Host(shell: "sh", program: "dash", command: { box, program in
+                let rc = try box.file("shrc", """
+                    PS1='> '
+                    eval "$(streakprompt init sh --name code --format '{name}={count}$(touch \(box.root.path)/\(marker))')"
+                    eval "$(streakprompt init sh)"
+                    """)
+                return "env ENV=\(rc) \(program) -i"
+            }, ticks: false)
+        default:
+            return nil
+        }
+    }
+
+    @Test(arguments: ["elvish", "xonsh", "sh"])
+    func theSegmentShowsAndNothingRuns(shellName: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        try box.sp("tick", "other", "--quiet")
+        guard let host = Self.host(shellName), let program = tool(host.program), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("\(shellName) or tmux is missing") }
+            return
+        }
+        let command = try host.command(box, program)
+        let tmux = try Tmux(tmuxPath, box: box, command: command, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"])
+        defer { tmux.stop() }
+        let screen = try tmux.waitFor("the segment") { $0.contains("code=1!") || $0.contains("code=1$(touch") }
+        let line = screen.components(separatedBy: "\n").last { $0.contains("code=1") } ?? ""
+        #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix(">"), "\(screen)")
+        // Loaded twice: one segment; `other` is not named, so not shown.
+        #expect(line.components(separatedBy: "code=1").count == 2 && !line.contains("other"), "\(screen)")
+        #expect(!box.exists(Self.marker), "the format ran as code in \(shellName)")
+        // xonsh: a brace the segment prints is not read as a prompt field.
+        if shellName == "xonsh" { #expect(line.contains("{user}"), "\(screen)") }
+        if host.ticks {
+            try tmux.type("echo tick")
+            var actions = 0
+            for _ in 0..<100 where actions < 2 {
+                actions = try box.logLines("code").count
+                usleep(100_000)
+            }
+            #expect(actions == 2, "--tick-on did not tick in \(shellName): \(tmux.text)")
+        }
+        #expect(!box.exists(Self.marker), "the format ran as code in \(shellName)")
+    }
+
+    /// tcsh keeps the colours (its prompt takes %{…%}, as zsh's does) and prints % as %.
+    @Test func tcsh() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        guard let host = Self.host("tcsh"), let program = tool(host.program), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("tcsh or tmux is missing") }
+            return
+        }
+        let tmux = try Tmux(tmuxPath, box: box, command: try host.command(box, program), width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home"])
+        defer { tmux.stop() }
+        let screen = try tmux.waitFor("the segment") { $0.contains("code=1%%`touch") }
+        #expect(screen.components(separatedBy: "\n").contains { $0.hasSuffix("`touch \(box.root.path)/\(Self.marker)` > ") }, "\(screen)")
+        #expect(!box.exists(Self.marker))
+        try tmux.type("streakprompt tick code --quiet --now +1d; echo done")
+        try tmux.waitFor("the next prompt") { $0.components(separatedBy: "\n").contains("done") }
+        #expect(!box.exists(Self.marker))
+    }
+
+    @Test func whatAShellCannotDoIsRefused() throws {
+        let box = try Sandbox()
+        for shell in ["sh", "tcsh"] {
+            let result = try box.sp("init", shell, "--tick-on", "^make")
+            #expect(result.status == 2 && result.stdout.isEmpty && result.stderr.contains("--tick-on"), "\(result)")
+        }
+        let newline = try box.sp("init", "tcsh", "--format", "a\nb")
+        #expect(newline.status == 2 && newline.stdout.isEmpty, "\(newline)")
+        for shell in ["elvish", "xonsh", "tcsh", "sh"] {
+            let result = try box.sp("init", shell)
+            #expect(result.status == 0 && result.stdout.contains("streakprompt"), "\(shell): \(result)")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+# streakprompt for elvish: the segment at the start of the prompt. In ~/.config/elvish/rc.elv:
+#   eval (streakprompt init elvish | slurp)
+#
+# Settings (set before this runs, or by `streakprompt init elvish --name NAME ...`):
+#   E:STREAKPROMPT_BIN       the binary (default: streakprompt on PATH)
+#   E:STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
+#   E:STREAKPROMPT_TAGS      or the streaks with these tags, separated by spaces
+#   E:STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}'
+#   E:STREAKPROMPT_TICK_ON   tick when a command line matching this regular expression runs
+#   E:STREAKPROMPT_TICK_NAME the streak it ticks (default: "default"; `init --name` sets it)
+#   E:STREAKPROMPT_MANUAL    1: leave the prompt alone; call streakprompt-segment yourself
+#
+# The prompt function runs the binary (elvish has no other way to learn anything) and shows
+# its text as text: elvish prints no escape sequence a prompt function returns, so the segment
+# has no colours of the binary's; nothing from the data can run as code.
+
+use re
+
+fn streakprompt-segment {
+  var bin = streakprompt
+  if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
+  # The binary reads STREAKPROMPT_NAMES, STREAKPROMPT_TAGS and STREAKPROMPT_FORMAT itself.
+  var out = ''
+  try {
+    tmp E:NO_COLOR = 1
+    set out = ((external $bin) prompt --shell plain 2>/dev/null </dev/null | slurp)
+  } catch {
+    set out = ''
+  }
+  if (!=s $out '') { put $out' ' }
+}
+
+# Loaded once per shell (a nested elvish has a pid of its own, and loads it again).
+if (or (not (has-env __STREAKPROMPT_ELVISH_LOADED)) (!=s $E:__STREAKPROMPT_ELVISH_LOADED $pid)) {
+  set-env __STREAKPROMPT_ELVISH_LOADED $pid
+  if (or (not (has-env STREAKPROMPT_MANUAL)) (!=s $E:STREAKPROMPT_MANUAL 1)) {
+    var base = $edit:prompt
+    set edit:prompt = { streakprompt-segment; $base }
+  }
+  if (and (has-env STREAKPROMPT_TICK_ON) (!=s $E:STREAKPROMPT_TICK_ON '')) {
+    set edit:after-command = [$@edit:after-command {|m|
+      if (re:match $E:STREAKPROMPT_TICK_ON $m[src][code]) {
+        var bin = streakprompt
+        if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
+        var name = default
+        if (and (has-env STREAKPROMPT_TICK_NAME) (!=s $E:STREAKPROMPT_TICK_NAME '')) {
+          set name = $E:STREAKPROMPT_TICK_NAME
+        }
+        try { (external $bin) tick $name --quiet </dev/null >/dev/null 2>/dev/null } catch { }
+      }
+    }]
+  }
+}
