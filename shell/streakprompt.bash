@@ -473,7 +473,7 @@ __streakprompt_unload() {
         __streakprompt_head __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
         __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok \
         __streakprompt_zone __streakprompt_zone_real __streakprompt_allowed
-    \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_refresh __streakprompt_place \
+    \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_tag_args __streakprompt_refresh __streakprompt_place \
         __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
         __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
