@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # streakprompt for POSIX shells (dash, mksh, ksh, busybox ash, posh): the segment at the start
 # of PS1. Load it from the file your shell reads at start-up (ENV, ~/.mkshrc, ~/.kshrc):
 #   eval "$(streakprompt init sh)"

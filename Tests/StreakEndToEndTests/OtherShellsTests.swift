@@ -127,5 +127,16 @@ struct OtherShellsTests {
             let result = try box.sp("init", shell)
             #expect(result.status == 0 && result.stdout.contains("streakprompt"), "\(shell): \(result)")
         }
+        // The sh plugin, with settings that need quoting, through the linter and dash's parser.
+        let text = try box.sp("init", "sh", "--name", "a", "--format", "it's {count} $(x) `y` \\").stdout
+        let file = try box.file("init.sh", text)
+        for (tool, arguments) in [("shellcheck", [file]), ("dash", ["-n", file])] {
+            guard let path = StreakEndToEndTests.tool(tool) else {
+                if Package.isCI { Issue.record("\(tool) is missing") }
+                continue
+            }
+            let lint = try run(path, arguments, environment: box.environment)
+            #expect(lint.status == 0 && lint.stdout.isEmpty, "\(tool): \(lint)")
+        }
     }
 }

@@ -169,7 +169,7 @@ public enum OtherShell: String, CaseIterable, Sendable {
     /// `shell/`.
     public func render(settings: PluginSettings) -> String {
         var lines = ["# Settings from `streakprompt init \(rawValue)`; the plugin (\(file)) follows."]
-        if self == .sh { lines.insert("# shellcheck shell=sh disable=SC2016", at: 0) }
+        if self == .sh { lines.insert("# shellcheck shell=sh disable=SC2016,SC1003", at: 0) }
         var variables = settings.variables
         // A shell that cannot split words is told which streak a command ticks.
         if self == .elvish, let first = settings.names.first {
