@@ -222,10 +222,10 @@ public enum PromptCache {
             scan(bytes) { body($0, !$0.archived); return true }
             return
         }
-        // Only tags: one pass, each streak once, in the cache's order.
-        let words = names.split(separator: " ")
-        if words.allSatisfy({ $0.first == "+" }) {
-            let tags = words.map { $0.dropFirst() }
+        // Only tags: one pass, each streak once, in the cache's order. (Names alone, the
+        // plugins' usual case, split nothing here.)
+        if names.first == "+", !names.contains(" ") || names.split(separator: " ").allSatisfy({ $0.first == "+" }) {
+            let tags = names.split(separator: " ").map { $0.dropFirst() }
             scan(bytes) { entry in
                 body(entry, !entry.archived && tags.contains { entry.hasTag($0) })
                 return true
