@@ -162,7 +162,7 @@ _streakprompt() {
             'status') __streakprompt_complete_words "$cur" '--tag' '--json' '--now' '--help' ;;
             'list') __streakprompt_complete_words "$cur" '--all' '--tag' '--sort' '--json' '--now' '--help' ;;
             'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
-            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--tag' '--untag' '--now' '--help' ;;
+            'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--quit' '--tag' '--untag' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'order') __streakprompt_complete_words "$cur" '--help' ;;

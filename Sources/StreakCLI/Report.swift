@@ -28,6 +28,8 @@ enum Report {
             ("archived", .bool(streak.archived)),
             ("new", .bool(reading.isNew)),
             ("tags", .array(streak.settings.tags.map { .string($0) })),
+            ("quit", .bool(rules.quits)),
+            ("quit_since", rules.quitSince.map { .string($0.description) } ?? .null),
         ])
     }
 
@@ -120,6 +122,10 @@ enum Report {
     /// One phrase for the state: `done today`, `pending: 3h 12m left today`,
     /// `pending: 2 of 3 today, 3h 12m left`, `pending: 1 of 2 this week, 2d 4h left`, `broken`.
     static func stateText(_ reading: Reading, _ today: Today, hasActions: Bool) -> String {
+        if reading.quit {
+            if reading.state == .done { return reading.paused ? "done (paused today)" : "done: no slip today" }
+            return reading.progress.done > 0 ? "broken: a slip today (tomorrow starts again at 1)" : "new: not counted yet"
+        }
         let progress = progressText(reading)
         switch (reading.state, reading.unit) {
         case (.done, .week):
@@ -155,6 +161,7 @@ enum Report {
     /// The rules in words: `daily, 0 freezes`, `3/week, goal 2, 1 freeze, earns a freeze every
     /// 4 met weeks (up to 2 held)`.
     static func rulesText(_ rules: Rules) -> String {
+        if let since = rules.quitSince { return "a habit to quit, every date without a slip counts from \(since)" }
         var parts: [String] = []
         switch rules.mode {
         case .days(let schedule): parts.append(schedule.description)

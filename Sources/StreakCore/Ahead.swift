@@ -60,6 +60,16 @@ public struct Ahead: Hashable, Sendable {
 
     public var isEmpty: Bool { text.isEmpty }
 
+    /// Whether `day` is paused (as far as the plans reach).
+    func pauses(_ day: StreakDay) -> Bool {
+        guard !text.isEmpty else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            var cursor = AheadCursor(bytes)
+            return cursor.paused(day)
+        }
+    }
+
     /// Whether `today` is on or after the horizon (false when nothing was left out). Read
     /// byte by byte: the prompt asks it for every line with plans.
     public func reachesHorizon(by today: StreakDay) -> Bool {
@@ -157,6 +167,19 @@ struct AheadCursor {
         var index = rule + 12
         _ = Rules.readCompact(bytes, &index, end, into: &rules)
         rule = end + 1
+    }
+
+    /// Whether `day` is paused, and the last date paused alike after it (nil: every later
+    /// date). Each call's date must not be earlier than the last one's.
+    mutating func stretch(from day: StreakDay) -> (paused: Bool, until: StreakDay?) {
+        while pause + 23 <= bytes.count {
+            if bytes[pause] == UInt8(ascii: "P"), let to = StreakDay.parse(bytes[(pause + 13)..<(pause + 23)]), to >= day {
+                guard let from = StreakDay.parse(bytes[(pause + 1)..<(pause + 11)]) else { return (false, nil) }
+                return from <= day ? (true, to) : (false, from - 1)
+            }
+            pause = itemEnd(pause) + 1
+        }
+        return (false, nil)
     }
 
     /// Whether `day` is paused. Each call's date must not be earlier than the last one's.

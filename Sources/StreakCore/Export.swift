@@ -198,6 +198,7 @@ extension ExportDocument {
                 members.append((field.exportKey, field.isNumber ? .number(Int(text) ?? 0) : .string(text)))
             }
             if !settings.tags.isEmpty { members.append((StreakTag.key, .array(settings.tags.map { .string($0) }))) }
+            if let since = settings.rules.quitSince { members.append((StreakSettings.quitKey, .string(since.description))) }
             members.append(("archived", .bool(streak.archived)))
             members.append(("changes", .array(streak.changes.map { change in
                 var object: [(String, JSON)] = [("from", .string(change.from.description)), ("at", .string(change.at.description))]
@@ -304,6 +305,17 @@ extension ExportDocument {
                 }
                 guard tags.count <= StreakTag.maxCount else { throw reader.problem(node, "more than \(StreakTag.maxCount) tags") }
                 settings.tags = StreakTag.normalized(tags)
+                given = true
+            }
+            if let node = item.member(StreakSettings.quitKey), node.value != .null {
+                guard let text = node.value.string else {
+                    throw reader.problem(node, "\"quit\" must be the date a habit to quit is counted from (\"YYYY-MM-DD\")")
+                }
+                do throws(FieldError) {
+                    settings.rules = Rules(quitSince: try StreakSettings.quitDate(text))
+                } catch {
+                    throw reader.problem(node, error.message(at: "\"quit\""))
+                }
                 given = true
             }
             var archived = false

@@ -40,7 +40,11 @@ extension ExportDocument {
         let withIDs = streaks.contains { streak in
             streak.actions.contains { $0.id != nil } || streak.retractions.contains { $0.id != nil }
         }
+        // `tags` and `quit` too only when a streak has them, so an export without is as it was.
+        let withTags = streaks.contains { !($0.settings?.tags.isEmpty ?? true) }
+        let withQuit = streaks.contains { $0.settings?.rules.quits ?? false }
         let names = ExportDocument.csvColumns + (withIDs ? [ExportDocument.csvIDColumn] : [])
+            + (withTags ? [StreakTag.key] : []) + (withQuit ? [StreakSettings.quitKey] : [])
         var text = names.joined(separator: ",") + "\n"
         let columns = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         func row(_ kind: RowKind, _ name: StreakName, _ values: [(String, String)]) {
@@ -52,7 +56,10 @@ extension ExportDocument {
         }
         for streak in streaks {
             let settings = streak.settings ?? StreakSettings()
-            row(.streak, streak.name, settings.exportedFields.map { ($0.exportKey, $1) } + [("archived", String(streak.archived))])
+            var values = settings.exportedFields.map { ($0.exportKey, $1) } + [("archived", String(streak.archived))]
+            if !settings.tags.isEmpty { values.append((StreakTag.key, settings.tags.joined(separator: ","))) }
+            if let since = settings.rules.quitSince { values.append((StreakSettings.quitKey, since.description)) }
+            row(.streak, streak.name, values)
             for change in streak.changes {
                 row(.rules, streak.name, [("from", change.from.description), ("at", change.at.description)]
                     + change.fields.pairs.map { ($0.exportKey, $1) })
@@ -276,7 +283,19 @@ struct CSVStreak {
             // Every settings column is given: a blank one is the default, a blank icon none.
             var fields = GivenSettings()
             _ = try row.settings(into: &fields, rulesOnly: false)
-            let given = fields.applied(to: StreakSettings(icon: ""))
+            var given = fields.applied(to: StreakSettings(icon: ""))
+            switch StreakTag.list(row.text(StreakTag.key)) {
+            case .success(let tags): given.tags = tags
+            case .failure(let error): throw row.problem("tags " + error.reason)
+            }
+            let quitText = row.text(StreakSettings.quitKey)
+            if !quitText.isEmpty {
+                do throws(FieldError) {
+                    given.rules = Rules(quitSince: try StreakSettings.quitDate(quitText))
+                } catch {
+                    throw row.problem(error.message(at: StreakSettings.quitKey))
+                }
+            }
             let archivedText = row.text("archived").lowercased()
             guard ["", "true", "false"].contains(archivedText) else {
                 throw row.problem("archived '\(Text.visible(archivedText))' must be true or false")

@@ -380,6 +380,7 @@ public struct StreakSettings: Hashable, Sendable {
         case .weeks(let target): text += "target=\(SettingsField.targetText(target))\n"
         }
         text += "freezes=\(rules.freezes)\n"
+        if let since = rules.quitSince { text += "\(StreakSettings.quitKey)=\(since)\n" }
         if rules.goal != 1 { text += "goal=\(rules.goal)\n" }
         if rules.earnEvery != 0 { text += "earn-freeze=\(rules.earnEvery)\n" }
         if rules.maxHeld != Rules.defaultMaxHeld { text += "max-freezes=\(rules.maxHeld)\n" }
@@ -392,6 +393,7 @@ public struct StreakSettings: Hashable, Sendable {
     public static func parse(_ bytes: [UInt8]) -> Result<StreakSettings, BadLine> {
         var given = GivenSettings()
         var tags: [String] = []
+        var quitSince: StreakDay?
         var lineNumber = 0
         for rawLine in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -414,6 +416,14 @@ public struct StreakSettings: Hashable, Sendable {
                 }
                 continue
             }
+            if key == StreakSettings.quitKey {
+                do throws(FieldError) {
+                    quitSince = try StreakSettings.quitDate(value)
+                } catch {
+                    return .failure(BadLine(line: lineNumber, reason: error.message(at: String(key))))
+                }
+                continue
+            }
             guard let field = SettingsField.named(key) else { continue }
             do throws(FieldError) {
                 try field.read(value, into: &given)
@@ -423,7 +433,21 @@ public struct StreakSettings: Hashable, Sendable {
         }
         var settings = given.applied(to: StreakSettings())
         settings.tags = tags
+        // A habit to quit has no other rules: what else the file says does not apply.
+        if let quitSince { settings.rules = Rules(quitSince: quitSince) }
         return .success(settings)
+    }
+
+    /// The key of a habit to quit (`quit=DATE`, the date it is counted from) in `streak.conf`,
+    /// an export's JSON and CSV, and `status --json` (`"quit": true`).
+    public static let quitKey = "quit"
+
+    /// `YYYY-MM-DD`: the date a habit to quit is counted from.
+    public static func quitDate(_ text: some StringProtocol) throws(FieldError) -> StreakDay {
+        guard let day = StreakDay(text.trimmingSpaces()) else {
+            throw FieldError("'\(Text.visible(String(text)))' is not a date; a habit to quit is counted from a date (YYYY-MM-DD)")
+        }
+        return day
     }
 }
 

@@ -59,6 +59,9 @@ public struct Heatmap: Sendable {
     public let maxCount: Int
     /// Days or weeks.
     public let unit: StreakUnit
+    /// A habit to quit: a date's cell is full when it had no slip (its count is 1), empty
+    /// when it had one.
+    public private(set) var quit = false
     /// How each column's week ended (or, for this week, `met` or `open`), for a weekly streak
     /// (nil: not a week the streak counted).
     public let weekOutcomes: [UnitOutcome?]
@@ -89,13 +92,14 @@ public struct Heatmap: Sendable {
                   unit: replay.rules(on: fold.reading.today).unit, weekOutcomes: outcomes) { day in
             if let first = marks.first?.day, day >= first, day - first < marks.count {
                 let mark = marks[day - first]
-                return DayFacts(count: mark.count, goal: mark.goal, scheduled: mark.scheduled, frozen: mark.frozen,
+                return DayFacts(count: mark.quit ? (mark.met ? 1 : 0) : mark.count, goal: mark.goal, scheduled: mark.scheduled, frozen: mark.frozen,
                                 paused: mark.paused)
             }
             let rules = replay.rules(on: day)
             let paused = replay.pauses.contains(day)
             return DayFacts(count: 0, goal: rules.goal, scheduled: rules.asks(day) && !paused, frozen: false, paused: paused)
         }
+        quit = replay.timeline.initial.quits
     }
 
     /// The grid of `weeks` columns ending with the week that holds `today`, each date's facts
@@ -210,6 +214,7 @@ public struct Heatmap: Sendable {
     /// `quiz: 40 actions on 35 dates since 2026-03-02`.
     var title: String {
         let shown = cells.filter { $0.count > 0 }
+        if quit { return "\(name): \(shown.count) \(shown.count == 1 ? "date" : "dates") without a slip since \(first)" }
         let actions = shown.reduce(0) { $0 + $1.count }
         let actionWord = actions == 1 ? "action" : "actions"
         let dateWord = shown.count == 1 ? "date" : "dates"

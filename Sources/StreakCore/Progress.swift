@@ -199,6 +199,10 @@ public struct Progress: Hashable, Sendable {
         var observer = NoObserver()
         if let through {
             state.carry(through: Swift.max(today, through), zone: zone, &observer)
+        } else if let since = rules.quitSince, today >= since {
+            // A habit to quit with no slip: its dates count from the one it was added on.
+            state.step(to: since, count: 0, paused: state.ahead.pauses(since), rules: rules, zone: zone, &observer)
+            state.carry(through: today, zone: zone, &observer)
         } else {
             state.carryWithoutActions(through: today)
         }
@@ -217,6 +221,7 @@ public struct Progress: Hashable, Sendable {
 
     /// The reading of a state walked through the read date.
     func currentReading(today: StreakDay) -> Reading {
+        if rules.quits { return quitReading(today: today) }
         let state: Reading.State
         if through == nil || !alive {
             state = unitExtended ? .done : .broken
@@ -238,6 +243,18 @@ public struct Progress: Hashable, Sendable {
                        progress: GoalProgress(done: done, needed: rules.needed), paused: dayPaused, goal: rules.goal)
     }
 
+    /// A habit to quit: a date with a slip reads broken, 0; any other date done (a paused one
+    /// while the run is alive). Today's progress is its slips, against none asked.
+    private func quitReading(today: StreakDay) -> Reading {
+        let state: Reading.State = unitExtended || (alive && dayPaused && through != nil) ? .done : .broken
+        var reading = Reading(state: state, current: state == .broken ? 0 : length, best: best, total: total,
+                              freezesLeft: 0, last: lastMet, today: today, unit: .day,
+                              progress: GoalProgress(done: through == nil ? 0 : dayCount, needed: 0), paused: dayPaused,
+                              goal: rules.goal)
+        reading.quit = true
+        return reading
+    }
+
     // MARK: Walking
 
     /// The last date of the unit holding `day`, under the current rules.
@@ -248,6 +265,7 @@ public struct Progress: Hashable, Sendable {
     /// Whether the unit holding `through` is met (and so has extended the run).
     var unitExtended: Bool {
         guard let through else { return false }
+        if rules.quits { return dayCount == 0 && !dayPaused }
         switch rules.mode {
         case .days(let schedule): return dayCount >= rules.goal && schedule.contains(through) && !dayPaused
         case .weeks(let target): return unitMet >= target
@@ -272,7 +290,8 @@ public struct Progress: Hashable, Sendable {
         dayPaused = paused
         if paused { unitPaused = true }
         observer.stepped(day, count: count, paused: paused, rules: rules)
-        guard count >= rules.goal else { return }
+        // A habit to quit: a date is met when it has no slip.
+        guard rules.quits ? count == 0 : count >= rules.goal else { return }
         met(day, paused: paused, &observer)
     }
 
@@ -417,6 +436,10 @@ public struct Progress: Hashable, Sendable {
     mutating func carry<Observer: FoldObserver>(through target: StreakDay, zone: some ZoneRules,
                                                 _ observer: inout Observer) {
         guard var walked = through, target > walked else { return }
+        if rules.quits {
+            carryQuitting(through: target, zone: zone, &observer)
+            return
+        }
         // Usually nothing is planned: no need to look at the text.
         var text = ahead.text
         let planned = !text.isEmpty
@@ -440,6 +463,37 @@ public struct Progress: Hashable, Sendable {
                 step(to: day, count: 0, paused: cursor.paused(day), rules: upcoming, zone: zone, &observer)
                 walked = day
                 day = day + 1
+            }
+        }
+    }
+
+    /// A habit to quit over dates with no slip: every one is met, or paused. Each stretch of
+    /// dates paused alike is one step and a sum, so a quit kept for years costs the prompt no
+    /// more than one kept for days.
+    private mutating func carryQuitting<Observer: FoldObserver>(through target: StreakDay, zone: some ZoneRules,
+                                                                _ observer: inout Observer) {
+        guard let walked = through else { return }
+        var text = ahead.text
+        text.withUTF8 { bytes in
+            var cursor = AheadCursor(bytes)
+            var day = walked + 1
+            while day <= target {
+                let stretch = cursor.stretch(from: day)
+                let last = Swift.min(target, stretch.until ?? target)
+                // The first date of a stretch closes the date before it (a slip ends the run).
+                step(to: day, count: 0, paused: stretch.paused, rules: rules, zone: zone, &observer)
+                if last > day {
+                    let more = last - day
+                    total += more
+                    lastMet = last
+                    through = last
+                    if !stretch.paused {
+                        length += more
+                        runEnd = last
+                        bestDays = Swift.max(bestDays, length)
+                    }
+                }
+                day = last + 1
             }
         }
     }
@@ -493,6 +547,8 @@ public struct Reading: Hashable, Sendable {
     public var paused: Bool
     /// The daily goal.
     public var goal: Int
+    /// A habit to quit: `progress.done` is the read date's slips (none are asked for).
+    public var quit = false
 
     public init(state: State, current: Int, best: Int, total: Int, freezesLeft: Int, last: StreakDay?,
                 today: StreakDay, unit: StreakUnit, progress: GoalProgress, paused: Bool, goal: Int) {
@@ -512,7 +568,7 @@ public struct Reading: Hashable, Sendable {
     /// A streak that has never had a run: no action yet, day one of a goal not reached yet, a
     /// weekly target's first week not met yet, or its only action taken back. It is not alive, so its state is `broken`,
     /// but nothing was lost: it reads as `new` to people, and is still to do today.
-    public var isNew: Bool { state == .broken && best == 0 }
+    public var isNew: Bool { state == .broken && best == 0 && !(quit && progress.done > 0) }
 
     /// A first-release reading: days, goal 1, not paused; today counts 1 when it is the
     /// latest met date.

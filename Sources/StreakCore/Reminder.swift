@@ -18,6 +18,8 @@ public struct Reminder: Sendable, Equatable {
     /// remind of. Day-start aware through `clock`: with a 04:00 day start, today ends at 04:00.
     public init?<Zone: ZoneRules>(name: String, icon: String, reading: Reading, now: Int64, clock: DayClock<Zone>,
                                   weekStart: WeekStart, includeBroken: Bool) {
+        // A habit to quit asks for nothing: there is nothing to remind of.
+        if reading.quit { return nil }
         switch reading.state {
         case .pending: break
         // A new streak has nothing to lose yet, but today is its first chance: remind of it.

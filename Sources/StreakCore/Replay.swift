@@ -69,10 +69,14 @@ public struct DayMark: Hashable, Sendable {
     /// A freeze covered the date's unit.
     public var frozen: Bool
     public var unit: StreakUnit
+    /// A habit to quit: `count` is the date's slips.
+    public var quit: Bool = false
 
-    public var met: Bool { count >= goal }
-    /// Progress toward the goal, in quarters (0–4), for shading.
-    public var quarters: Int { Swift.min(4, count * 4 / Swift.max(1, goal)) }
+    /// Met: the goal reached, or for a habit to quit no slip.
+    public var met: Bool { quit ? count == 0 : count >= goal }
+    /// Progress toward the goal, in quarters (0–4), for shading (a habit to quit: 4 for a
+    /// date with no slip, 0 for a slip).
+    public var quarters: Int { quit ? (count == 0 ? 4 : 0) : Swift.min(4, count * 4 / Swift.max(1, goal)) }
 }
 
 /// A unit the fold walked, and how it ended.
@@ -233,15 +237,27 @@ struct FoldInput: Sendable {
         self.weekStart = weekStart
     }
 
+    /// The first date the streak counts: its first action's; for a habit to quit, the date it
+    /// is counted from (or an earlier slip).
+    var firstDate: StreakDay? {
+        guard let since = timeline.initial.quitSince else { return days.first?.day }
+        return Swift.min(since, days.first?.day ?? since)
+    }
+
     /// Walks every date from the week of the first action through `end`; with no action,
-    /// walks `end` alone (nil: nothing).
+    /// walks `end` alone (nil: nothing). A habit to quit is walked from the date it is counted
+    /// from (or an earlier slip): no date before it is met.
     func walk<Observer: FoldObserver>(through end: StreakDay?, zone: some ZoneRules,
                                       _ observer: inout Observer) -> Progress {
-        guard let end else {
-            return Progress(rules: timeline.initial, weekStart: weekStart,
-                            ahead: Ahead(after: nil, timeline: timeline, pauses: pauses))
+        let quitStart = timeline.initial.quits ? firstDate : nil
+        guard let end, quitStart.map({ $0 <= end }) ?? true else {
+            var state = Progress(rules: timeline.initial, weekStart: weekStart,
+                                 ahead: Ahead(after: nil, timeline: timeline, pauses: pauses))
+            // A habit to quit read before its first date: nothing counted, the date as it is.
+            if let end { state.dayPaused = pauses.contains(end) }
+            return state
         }
-        let start = days.first.map { weekStart.first(ofWeekHolding: Swift.min($0.day, end)) } ?? end
+        let start = quitStart ?? days.first.map { weekStart.first(ofWeekHolding: Swift.min($0.day, end)) } ?? end
         let before = timeline.before(start)
         var state = Progress(rules: before.rules, weekStart: weekStart)
         state.freezesLeft = before.held
@@ -270,7 +286,8 @@ struct FoldInput: Sendable {
             // A broken run stays broken until an action: jump to the week of the next action,
             // the next rule change or the read date's week, whichever comes first (a date
             // from year 1 in a log must not cost a walk over two thousand years).
-            if observer.skipsBrokenDates, !state.alive, let through = state.through, day > state.unitEnd(of: through) {
+            if observer.skipsBrokenDates, !state.alive, !state.rules.quits, let through = state.through,
+               day > state.unitEnd(of: through) {
                 var jump = lastWeek
                 if next < days.count { jump = Swift.min(jump, weekStart.first(ofWeekHolding: days[next].day)) }
                 if segment < timeline.segments.count { jump = Swift.min(jump, timeline.segments[segment].from) }
@@ -312,7 +329,7 @@ struct Collector: FoldObserver {
     mutating func stepped(_ day: StreakDay, count: Int, paused: Bool, rules: Rules) {
         guard marks else { return }
         days.append(DayMark(day: day, count: count, goal: rules.goal, scheduled: rules.asks(day) && !paused,
-                            paused: paused, frozen: false, unit: rules.unit))
+                            paused: paused, frozen: false, unit: rules.unit, quit: rules.quits))
     }
 
     mutating func closed(_ span: UnitSpan, _ outcome: UnitOutcome) {

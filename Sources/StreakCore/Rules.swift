@@ -71,6 +71,10 @@ public struct Rules: Hashable, Sendable {
     public var earnEvery: Int
     /// Earning stops while this many freezes are held.
     public var maxHeld: Int
+    /// A habit to quit (`add NAME --quit`), counted from this date: an action is a slip, a
+    /// date is met when it has none. Set only at creation, with every other field at its
+    /// default (`Rules(quitSince:)`); no change applies to it.
+    public internal(set) var quitSince: StreakDay?
 
     public static let maxFreezes = 1000
     public static let maxGoal = 1_000_000
@@ -83,7 +87,18 @@ public struct Rules: Hashable, Sendable {
         self.freezes = freezes
         self.earnEvery = earnEvery
         self.maxHeld = maxHeld
+        self.quitSince = nil
     }
+
+    /// A habit to quit, counted from `since`: daily, goal 1, no freezes (goals, targets and
+    /// freezes do not apply to it).
+    public init(quitSince since: StreakDay) {
+        self.init()
+        quitSince = since
+    }
+
+    /// Whether it is a habit to quit.
+    public var quits: Bool { quitSince != nil }
 
     /// The first release's rules: a schedule and banked freezes.
     public init(schedule: Schedule = .daily, freezes: Int = 0) {
@@ -129,8 +144,9 @@ public struct Rules: Hashable, Sendable {
 
     // MARK: Compact text (prompt cache)
 
-    /// `d127,GOAL,FREEZES,EARN,MAX` (the schedule's weekday mask) or `w3,GOAL,…` (the target):
-    /// the form the prompt cache keeps, read back byte by byte.
+    /// `d127,GOAL,FREEZES,EARN,MAX` (the schedule's weekday mask) or `w3,GOAL,…` (the target),
+    /// or for a habit to quit `q127,GOAL,…,SINCE` (SINCE in days from 0000-01-01): the form the
+    /// prompt cache keeps, read back byte by byte.
     public var compact: String {
         var writer = ByteWriter(capacity: 24)
         write(into: &writer)
@@ -140,7 +156,7 @@ public struct Rules: Hashable, Sendable {
     func write(into writer: inout ByteWriter) {
         switch mode {
         case .days(let schedule):
-            writer.byte(UInt8(ascii: "d"))
+            writer.byte(UInt8(ascii: quits ? "q" : "d"))
             writer.digits(Int(schedule.mask))
         case .weeks(let target):
             writer.byte(UInt8(ascii: "w"))
@@ -149,6 +165,10 @@ public struct Rules: Hashable, Sendable {
         for value in [goal, freezes, earnEvery, maxHeld] {
             writer.byte(UInt8(ascii: ","))
             writer.digits(value)
+        }
+        if let quitSince {
+            writer.byte(UInt8(ascii: ","))
+            writer.digits(quitSince - StreakDay.earliest)
         }
     }
 
@@ -160,8 +180,9 @@ public struct Rules: Hashable, Sendable {
         guard index < end else { return false }
         let kind = bytes[index]
         index += 1
-        var numbers = (0, 0, 0, 0, 0)
-        for slot in 0..<5 {
+        var numbers = (0, 0, 0, 0, 0, 0)
+        let quit = kind == UInt8(ascii: "q")
+        for slot in 0..<(quit ? 6 : 5) {
             if slot > 0 {
                 guard index < end, bytes[index] == UInt8(ascii: ",") else { return false }
                 index += 1
@@ -178,11 +199,12 @@ public struct Rules: Hashable, Sendable {
             case 1: numbers.1 = value
             case 2: numbers.2 = value
             case 3: numbers.3 = value
-            default: numbers.4 = value
+            case 4: numbers.4 = value
+            default: numbers.5 = value
             }
         }
         let mode: Mode
-        if kind == UInt8(ascii: "d") {
+        if kind == UInt8(ascii: "d") || quit {
             guard numbers.0 < 128, let schedule = Schedule(mask: UInt8(numbers.0)) else { return false }
             mode = .days(schedule)
         } else if kind == UInt8(ascii: "w") {
@@ -194,7 +216,13 @@ public struct Rules: Hashable, Sendable {
         guard numbers.1 >= 1, numbers.1 <= maxGoal, numbers.2 <= maxFreezes, numbers.3 <= maxFreezes,
               numbers.4 <= maxFreezes
         else { return false }
-        rules = Rules(mode: mode, goal: numbers.1, freezes: numbers.2, earnEvery: numbers.3, maxHeld: numbers.4)
+        var read = Rules(mode: mode, goal: numbers.1, freezes: numbers.2, earnEvery: numbers.3, maxHeld: numbers.4)
+        if quit {
+            let since = StreakDay.earliest + numbers.5
+            guard since.isRecordable else { return false }
+            read.quitSince = since
+        }
+        rules = read
         return true
     }
 }
@@ -224,7 +252,9 @@ public struct RuleFields: Hashable, Sendable {
     public var setsTarget: Bool { target != nil }
 
     /// These fields laid over `rules`. A target switches to week mode, a schedule to day mode.
+    /// A habit to quit has no rules to change: it stays as it is.
     public func applied(to rules: Rules) -> Rules {
+        guard !rules.quits else { return rules }
         var result = rules
         if let schedule { result.mode = .days(schedule) }
         if let target { result.mode = .weeks(target: target) }

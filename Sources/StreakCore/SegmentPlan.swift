@@ -133,8 +133,10 @@ public enum SegmentPlan {
                 let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
                 warns = warns || canWarn
                 // Broken with nothing planned, a week past the last action (whose date's and
-                // week's progress no longer show), stays as it is for ever.
-                if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.through.map({ $0 + 7 >= day }) == true {
+                // week's progress no longer show), stays as it is for ever; a habit to quit
+                // never does (its dates count without an action).
+                if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.rules.quits
+                    || entry.progress.through.map({ $0 + 7 >= day }) == true {
                     settled = false
                 }
                 var undated = reading

@@ -57,7 +57,7 @@ extension CompletionRate {
     /// skipped) in neither; the unit holding today only once it is met.
     public init(days: Int, replay: Replay, today: StreakDay, zone: some ZoneRules) {
         self.init(window: days, done: 0, scheduled: 0)
-        guard let first = replay.input.days.first?.day, days > 0 else { return }
+        guard let first = replay.input.firstDate, days > 0 else { return }
         let windowStart = Swift.max(today - (days - 1), first)
         for walked in replay.fold(at: today, zone: zone, marks: true).units {
             let span = walked.span

@@ -19,10 +19,14 @@ extension Store {
 
     /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
     /// settings `given`: its creation rules. Fails if it exists.
-    public func create(_ name: StreakName, with given: GivenSettings, zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
+    /// With `quitSince`, a habit to quit counted from that date (the rules given do not apply
+    /// to it: the caller refuses them).
+    public func create(_ name: StreakName, with given: GivenSettings, quitSince: StreakDay? = nil,
+                       zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
         try locked { () throws(StoreError) -> ConfigureOutcome in
             if exists(name) { throw .exists(name) }
-            let settings = given.applied(to: newStreakSettings(name))
+            var settings = given.applied(to: newStreakSettings(name))
+            if let quitSince { settings.rules = Rules(quitSince: quitSince) }
             let cacheProblem = try writeSettings(settings, of: name, zone: zone)
             return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
         }

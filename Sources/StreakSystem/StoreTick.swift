@@ -114,7 +114,8 @@ extension Store {
         else { return nil }
         let cached = line.progress
         let size = filesSize(of: name)
-        guard line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
+        // A habit to quit: a slip un-meets a date the line counted as met; the replay knows how.
+        guard !settings.rules.quits, line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
               line.files > 0, line.files == size,
               let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
               line.icon == settings.icon, line.tags == settings.tags.joined(separator: ",")

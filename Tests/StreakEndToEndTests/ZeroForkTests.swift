@@ -67,7 +67,7 @@ struct ZeroForkTests {
         """
 
     /// A year of daily life in New York (two DST changes) with a 04:00 day start, a weekday
-    /// schedule with freezes and a weekly target: ticks on most days at any hour (some after
+    /// schedule with freezes, a weekly target and a habit to quit: ticks on most days at any hour (some after
     /// midnight, which count for the day before), checked before the day start, at noon, just
     /// before and after the warn time and late at night.
     static func yearScript(_ shellName: String) -> String {
@@ -98,6 +98,11 @@ struct ZeroForkTests {
                 let n = calendar.dateComponents([.year, .month, .day], from: next)
                 events.append((wallClockMoment(n.year!, n.month!, n.day!, 2, 30, zone: zone), "tick s"))
             }
+            // A habit to quit slips now and then, some dates twice.
+            if pick(&random, 12) == 0 {
+                events.append((at(15, 10), "tick q"))
+                if pick(&random, 2) == 0 { events.append((at(16, 10), "tick q")) }
+            }
             for (time, what) in events.sorted(by: { $0.0 < $1.0 }) { lines.append("\(what) \(time)") }
             day = calendar.date(byAdding: .day, value: 1, to: day)!
         }
@@ -111,6 +116,7 @@ struct ZeroForkTests {
         ])
         try box.sp("add", "s", "--schedule", "weekdays", "--freezes", "3", "--earn-freeze", "10", "--from", "2026-01-01")
         try box.sp("add", "w", "--target", "3/week", "--from", "2026-01-01")
+        try box.sp("add", "q", "--quit", "--from", "2026-01-05", "--icon", "Q")
         return box
     }
 

@@ -19,13 +19,14 @@ enum Add: Command {
         FlagSpec("--max-freezes", .setting(.maxFreezes, placeholder: "M"), help: "earn none while M are held (default 2)"),
     ]
 
-    static let from = FlagSpec("--from", .date, help: "change an existing streak's rules from DATE on (default today)")
+    static let from = FlagSpec("--from", .date, help: "change an existing streak's rules from DATE on (default today); with --quit, the date quit")
+    static let quit = FlagSpec("--quit", help: "a habit to quit: a tick records a slip, every date without one counts (from --from, default today)")
     static let tag = FlagSpec("--tag", .text("T"), help: "add the tag T (repeatable): 'list --tag T' and 'streakprompt --tag T' show the streaks with it",
                               repeatable: true)
     static let untag = FlagSpec("--untag", .text("T"), help: "remove the tag T (repeatable)", repeatable: true)
 
     static let spec = CommandSpec(
-        ["add"], usage: "NAME [--icon I] [--schedule S | --target N/week] [--goal N] [--freezes N] [--earn-freeze N] [--max-freezes M] [--from DATE] [--tag T] [--untag T]",
+        ["add"], usage: "NAME [--icon I] [--schedule S | --target N/week] [--goal N] [--freezes N] [--earn-freeze N] [--max-freezes M] [--from DATE] [--quit] [--tag T] [--untag T]",
         summary: "create a streak, or change its rules from a date on",
         details: """
         Creates the streak with the rules given: they cover all of its dates, backdated ones
@@ -36,6 +37,11 @@ enum Add: Command {
         DATE: a week finishes under the rules it started with. --icon changes the icon at once,
         and so do --tag and --untag (tags group streaks: 'list --tag work').
 
+        --quit creates a habit to quit instead (smoking, doomscrolling): a tick records a
+        slip, and every date without one counts, from the date it was added (--from DATE:
+        the date you quit, not after today). A slip date reads broken, 0; the next date
+        starts again at 1. Goals, schedules, targets and freezes do not apply; pauses do.
+
         Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
         Unscheduled dates neither break nor extend the streak. --target N/week counts weeks
         instead (Monday to Sunday, or from Sunday with STREAKPROMPT_WEEK_START=sun): a week
@@ -44,7 +50,7 @@ enum Add: Command {
         alive; with --earn-freeze N a run earns one every N met dates (or weeks) while fewer
         than --max-freezes are held.
         """,
-        flags: settingFlags + [from, tag, untag, CommandTable.now],
+        flags: settingFlags + [from, quit, tag, untag, CommandTable.now],
         arguments: .streakName(existing: false), count: 1...1)
 
     /// The tags `--tag` adds and `--untag` removes, each checked.
@@ -83,6 +89,10 @@ enum Add: Command {
             throw .usage("--icon '' would show no icon; give one (an emoji, a letter), or leave {icon} out of the format")
         }
         let (adding, removing) = try tagChanges(invocation)
+        let quits = invocation.has(quit)
+        if quits, let flag = settingFlags.first(where: { $0.name != "--icon" && invocation.has($0) }) {
+            throw .usage("\(flag.name) does not apply to a habit to quit (--quit): every date without a slip counts; goals, schedules, targets and freezes are for habits to keep")
+        }
         func retag(_ settings: StreakSettings) throws(CommandError) -> StreakSettings? {
             let tags = StreakTag.normalized(settings.tags.filter { !removing.contains($0) } + adding)
             guard tags != settings.tags else { return nil }
@@ -100,19 +110,41 @@ enum Add: Command {
             // Asked for by name, so a near miss is no typo; a command word or a case twin is.
             try Roster.checkNew(name, store, byHand: false)
             // A new streak: the defaults (an icon no other streak has), with what was given.
+            var quitSince: StreakDay?
+            if quits {
+                let since = invocation.date(from, today: today.day) ?? today.day
+                if since > today.day {
+                    throw .usage("--from \(since) is after today (\(today.day)): a habit to quit is counted from a date that has begun")
+                }
+                quitSince = since
+            }
             let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
-                try store.create(name, with: given, zone: context.zone)
+                try store.create(name, with: given, quitSince: quitSince, zone: context.zone)
             }
             Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
             let settings = try retag(outcome.settings) ?? outcome.settings
             var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))"
             line += settings.tags.isEmpty ? "." : "; \(tagsText(settings))."
+            if quits {
+                context.out.line(line + " Record a slip with 'streakprompt tick \(name)'.")
+                return 0
+            }
             if invocation.has(from) { line += " A new streak's rules cover all its dates; --from is for later changes." }
             context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")
             return 0
         }
+        let existing = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
+        if quits != existing.rules.quits, quits || !given.rules.isEmpty {
+            throw .usage(quits
+                ? "\(name) is a habit to keep, and stays one: a streak is a habit to quit only from its creation ('streakprompt add NEWNAME --quit')"
+                : "\(name) is a habit to quit: every date without a slip counts, so it has no rules to change (only --icon and --tag)")
+        }
+        if quits, given.isEmpty, adding.isEmpty, removing.isEmpty {
+            context.out.line("\(name) is a habit to quit already, counted from \(existing.rules.quitSince!); nothing changed.")
+            return 0
+        }
         if given.isEmpty, adding.isEmpty, removing.isEmpty { throw StoreError.exists(name).commandError }
-        var settings = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
+        var settings = existing
         if !adding.isEmpty || !removing.isEmpty {
             if let changed = try retag(settings) {
                 settings = changed

@@ -69,13 +69,15 @@ enum Status: Command {
         var facts = ["best \(Report.count(reading.best, reading.unit))", "total \(reading.total)"]
         if let last = reading.last { facts.append("last \(last)") }
         context.out.line("  " + facts.joined(separator: " · "))
-        if !streak.actions.isEmpty {
+        if !streak.actions.isEmpty || settings.rules.quits {
             let rates = Report.windows.map { Report.completionText(Report.completion(streak, today, days: $0)) }
             context.out.line("  " + rates.joined(separator: " · "))
         }
         let rules = streak.replay.rules(on: reading.today)
         var line: [String] = []
         switch rules.mode {
+        case .days where rules.quits:
+            line.append("a habit to quit, counted from \(rules.quitSince!) ('tick \(name)' records a slip)")
         case .days(let schedule): line.append("schedule \(schedule)")
         case .weeks(let target): line.append("target \(SettingsField.targetText(target)) (weeks from \(today.weekStart == .monday ? "Monday" : "Sunday"))")
         }

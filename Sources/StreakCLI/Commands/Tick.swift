@@ -80,6 +80,14 @@ enum Tick: Command {
         let day = outcome.day
         // Toward the goal: `2 of 3 today`, said while the date is not met (and when a tick
         // meets it, `(3 of 3)`).
+        if rules.quits {
+            // A habit to quit: the tick is a slip.
+            let again = day.done > action.count ? " (\(day.done) on \(action.day))" : ""
+            if outcome.paused {
+                return "\(name): slip recorded \(when)\(again); \(action.day) is paused, so the run goes on · \(counts)"
+            }
+            return "\(name): slip recorded \(when)\(again) · \(counts) (best \(Report.count(reading.best, .day)))"
+        }
         let goalText = day.needed > 1 ? Report.ofGoal(day) : nil
         if rules.unit == .week, action.day >= today.weekStart.first(ofWeekHolding: today.day) {
             counts = Report.ofGoal(reading.progress) + " this week · " + counts
