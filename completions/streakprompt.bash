@@ -135,6 +135,8 @@ _streakprompt() {
         'remind:--at') :; return 0 ;;
         'remind:--now') :; return 0 ;;
         'export:--format') __streakprompt_complete_words "$cur" 'json' 'csv'; return 0 ;;
+        'import:--from') __streakprompt_complete_words "$cur" 'loop' 'harsh'; return 0 ;;
+        'import:--now') :; return 0 ;;
         'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'init:--format') :; return 0 ;;
         'init:--tick-on') :; return 0 ;;
@@ -175,7 +177,7 @@ _streakprompt() {
             'card') __streakprompt_complete_words "$cur" '--format' '--theme' '--output' '--now' '--help' ;;
             'remind') __streakprompt_complete_words "$cur" '--notify' '--tmux' '--include-broken' '--install-timer' '--at' '--uninstall-timer' '--now' '--help' ;;
             'export') __streakprompt_complete_words "$cur" '--format' '--help' ;;
-            'import') __streakprompt_complete_words "$cur" '--quiet' '--help' ;;
+            'import') __streakprompt_complete_words "$cur" '--from' '--dry-run' '--quiet' '--now' '--help' ;;
             'init') __streakprompt_complete_words "$cur" '--name' '--format' '--tick-on' '--manual' '--help' ;;
             'git') __streakprompt_complete_words "$cur" '--help' ;;
             'completions') __streakprompt_complete_words "$cur" '--streaks' '--archived' '--help' ;;

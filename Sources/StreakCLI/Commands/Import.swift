@@ -4,7 +4,7 @@ import StreakSystem
 /// `streakprompt import FILE`: merges an export back, all of it or nothing.
 enum Import: Command {
     static let spec = CommandSpec(
-        ["import"], usage: "FILE", summary: "merge an export (json or csv); idempotent",
+        ["import"], usage: "FILE [--from loop|harsh] [--dry-run]", summary: "merge an export (json or csv), or another tracker's data; idempotent",
         details: """
         Reads a file written by 'streakprompt export' (JSON or CSV, told apart by its first
         character; - reads standard input; the first release's exports too) and adds every
@@ -17,24 +17,41 @@ enum Import: Command {
         error names the line. A streak that does not exist is created with the exported
         settings; a streak that already exists keeps its own settings (the changes of rules
         are merged like every other record).
+
+        --from loop reads Loop Habit Tracker's 'Export as CSV' (the zip, or the folder it
+        unpacks to); --from harsh reads harsh's habits and log files (give their folder, or
+        either file). Each habit becomes a streak named after it (lowercase, '-' for spaces),
+        each done date an action at noon, each skipped date a pause; a frequency becomes a
+        schedule or a weekly target, and harsh's headings become tags. Importing the same data
+        again adds nothing. --dry-run shows what would be imported.
         """,
-        flags: [CommandTable.quiet],
+        flags: [from, dryRun, CommandTable.quiet, CommandTable.now],
         arguments: .file, count: 1...1)
+
+    static let from = FlagSpec("--from", .choice("APP", noun: "app", words: ["loop", "harsh"]),
+                               help: "read another tracker's data: loop (Loop Habit Tracker's CSV export, the zip or its folder) or harsh (its folder, or its habits or log file)")
+    static let dryRun = FlagSpec("--dry-run", help: "say what would be imported, change nothing")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let path = invocation.arguments[0]
         let label = path == "-" ? "standard input" : path
-        let bytes: [UInt8]
-        do throws(SystemError) {
-            bytes = try Files.readStream(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
-        } catch {
-            throw .failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
-        }
+        var foreign: ForeignImport?
         let document: ExportDocument
-        do throws(ImportProblem) {
-            document = try ExportDocument.parse(bytes)
-        } catch {
-            throw .failure("\(label):\(error.line): \(error.reason); nothing was imported")
+        if let app = invocation.text(from) {
+            foreign = try ForeignFiles.read(app, path, today: try context.today(invocation).day, zone: context.zone)
+            document = foreign!.document
+        } else {
+            let bytes: [UInt8]
+            do throws(SystemError) {
+                bytes = try Files.readStream(path == "-" ? "/dev/stdin" : path, limit: Store.fileLimit)
+            } catch {
+                throw .failure(error.message + "; give the path of a file written by 'streakprompt export', or - for standard input")
+            }
+            do throws(ImportProblem) {
+                document = try ExportDocument.parse(bytes)
+            } catch {
+                throw .failure("\(label):\(error.line): \(error.reason); nothing was imported")
+            }
         }
         let store = try context.store()
 
@@ -55,13 +72,27 @@ enum Import: Command {
             if streak.archived, !EventLog.archived(events.events) { archiving.insert(streak.name) }
         }
 
+        // Another tracker's habits have no icons: each new one gets one no other streak has.
+        var icons = ((try? store.names()) ?? []).compactMap { (try? store.settings(of: $0))?.icon }
+        func settings(_ streak: ExportedStreak) -> StreakSettings {
+            guard var settings = streak.settings else { return StreakSettings() }
+            if foreign != nil, settings.icon.isEmpty {
+                settings.icon = Icon.forNewStreak(streak.name, taken: icons)
+                icons.append(settings.icon)
+            }
+            return settings
+        }
+        if let foreign, invocation.has(dryRun) {
+            ForeignFiles.describe(foreign, existing: existing, store: store, context)
+            return 0
+        }
         // One merge for every streak: all of it lands, or none (even if the process is killed).
         let imports = document.streaks.map { streak in
             let isNew = !existing.contains(streak.name)
             var events = streak.events
             if streak.archived, isNew || archiving.contains(streak.name) { events.append(.archive(now)) }
             return StreakImport(name: streak.name, actions: streak.actions, events: events,
-                                settings: isNew ? (streak.settings ?? StreakSettings()) : nil)
+                                settings: isNew ? settings(streak) : nil)
         }
         let outcome = try storeCall { () throws(StoreError) -> MergeOutcome in try store.merge(imports, zone: context.zone) }
         let added = outcome.added.reduce(0, +)
@@ -76,6 +107,7 @@ enum Import: Command {
         if known > 0 { message += "; \(known) already recorded" }
         if !created.isEmpty { message += "; created \(created.joined(separator: ", "))" }
         context.out.line(message + ".")
+        if let foreign { ForeignFiles.tellNames(foreign, context) }
         return 0
     }
 }
