@@ -57,15 +57,17 @@ enum Report {
     /// `last 30 days 80% (20 of 25)`, `last 30 days 75% (3 of 4 weeks)` (a weekly streak),
     /// `last 30 days 60% (3 of 5 dates and weeks)` (just after a change of unit), or
     /// `last 30 days: nothing scheduled yet`.
-    static func completionText(_ completion: CompletionRate) -> String {
+    static func completionText(_ completion: CompletionRate, bar: Bool = false) -> String {
         guard let percent = completion.percent else { return "last \(completion.window) days: nothing scheduled yet" }
+        let label = "last \(completion.window) days"
+        let shown = bar ? label + String(repeating: " ", count: Swift.max(0, 13 - label.count)) + " " + completion.bar! : label
         var units = ""
         if completion.weeks == completion.scheduled {
             units = completion.scheduled == 1 ? " week" : " weeks"
         } else if completion.weeks > 0 {
             units = " dates and weeks"
         }
-        return "last \(completion.window) days \(percent)% (\(completion.done) of \(completion.scheduled)\(units))"
+        return "\(shown) \(percent)% (\(completion.done) of \(completion.scheduled)\(units))"
     }
 
     /// What a person is told before any streak exists (`list`, or `streakprompt` by hand).

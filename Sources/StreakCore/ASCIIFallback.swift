@@ -47,7 +47,7 @@ public enum ASCIIFallback {
     static let glyphs: [Unicode.Scalar: String] = [
         "·": "-", "←": "<-", "→": "->", "…": "...", "—": "-", "–": "-", "■": "#", "×": "x",
         "≥": ">=", "≤": "<=", "‘": "'", "’": "'", "“": "\"", "”": "\"", "✓": "ok",
-        "▰": "#", "▱": "-", "█": "#", "░": "-",
+        "▰": "#", "▱": "-", "█": "#", "░": "-", "▕": "[", "▏": "]",
     ]
 
     /// Whether every byte is ASCII (nothing to do).
@@ -90,7 +90,7 @@ public enum ASCIIFallback {
                 }
                 let picture = String(String.UnicodeScalarView(scalars[index..<end]))
                 let bare = String(String.UnicodeScalarView(scalars[index..<end].filter { !attaches($0) }))
-                out += Icon.palette.first { $0.icon == picture || $0.icon == bare }?.ascii ?? "*"
+                out += Icon.standIns.first { $0.icon == picture || $0.icon == bare }?.ascii ?? "*"
                 index = end
             } else if attaches(scalar) || scalar == "\u{200D}" {
                 index += 1

@@ -79,10 +79,11 @@ public struct ForeignImport: Sendable {
     }
 
     /// An action of `day` at noon there, with an id made of `source` and the date.
-    static func action(_ day: StreakDay, source: String, note: String?, zone: some ZoneRules) -> Action {
+    static func action(_ day: StreakDay, source: String, count: Int = 1, note: String?, zone: some ZoneRules) -> Action {
         let noon = zone.local(at: zone.moment(of: LocalDateTime(day: day, secondOfDay: 12 * 3600)))
         let digits = String(day.description.filter { $0 != "-" })
-        return Action(day: day, at: noon, note: note.flatMap(cleanNote), id: source + "-" + digits)
+        return Action(day: day, at: noon, count: Swift.min(count, ActionField.maxCount), note: note.flatMap(cleanNote),
+                      id: source + "-" + digits)
     }
 
     /// A note as a tick takes it: control characters as spaces, at most 500 bytes; nil when
@@ -115,7 +116,8 @@ public struct ForeignImport: Sendable {
     /// its files by path: `Habits.csv` (one row a habit: its name, frequency, type, archived),
     /// and each habit's `NNN Name/Checkmarks.csv` (`Date,Value[,Notes]`) or, failing that, its
     /// column of the top `Checkmarks.csv`. A date counts when it was checked by hand
-    /// (`YES_MANUAL`, or `2` in older exports) or, for a numerical habit, reached its target;
+    /// (`YES_MANUAL`, or `2` in older exports); a numerical habit's amounts count toward a goal
+    /// of its target (at least N units), or a date counts when it met the target (at most N);
     /// `SKIP` (`3`) pauses the date; dates Loop filled in itself (`YES_AUTO`) are no action.
     public static func loop(_ files: [String: [UInt8]], zone: some ZoneRules) throws(Problem) -> ForeignImport {
         guard let habitsPath = files.keys.filter({ $0 == "Habits.csv" || $0.hasSuffix("/Habits.csv") })
@@ -136,10 +138,13 @@ public struct ForeignImport: Sendable {
             let position = table.column("Position").map { row.text($0) } ?? ""
             let numerator = Int(table.text(row, "FrequencyNumerator", "NumRepetitions")) ?? 1
             let denominator = Int(table.text(row, "FrequencyDenominator", "Interval")) ?? 1
-            let (rules, approximation) = Self.rules(target: numerator, interval: denominator)
+            var (rules, approximation) = Self.rules(target: numerator, interval: denominator)
             let numerical = table.text(row, "Type") == "NUMERICAL"
             let target = Double(table.text(row, "Target Value")) ?? 0
             let atMost = table.text(row, "Target Type") == "AT_MOST"
+            // At least N whole units a date: the amounts count toward a goal of N.
+            let counted = numerical && !atMost && target >= 1
+            if counted { rules.goal = Swift.min(Rules.maxGoal, Int(target.rounded(.up))) }
             let name = Self.name(for: original, fallback: "habit-\(index + 1)", taken: &taken)
 
             // The habit's own file, else its column of the wide file.
@@ -174,6 +179,11 @@ public struct ForeignImport: Sendable {
                 if value == "SKIP" || (!numerical && value == "3") {
                     skipped.insert(day)
                     continue
+                } else if counted {
+                    // Loop keeps amounts in thousandths; whole units count.
+                    guard let amount = Double(entry.value), amount >= 1000 else { continue }
+                    actions.append(action(day, source: "loop", count: Int(amount / 1000), note: entry.note, zone: zone))
+                    continue
                 } else if numerical {
                     // Loop keeps amounts in thousandths.
                     guard let amount = Double(entry.value), amount >= 0 else { continue }
@@ -187,7 +197,11 @@ public struct ForeignImport: Sendable {
             let streak = ExportedStreak(name: name, settings: StreakSettings(icon: "", rules: rules), actions: actions,
                                         pauses: pauses(skipped, zone: zone), archived: archived)
             result.habits.append(Habit(original: original, streak: streak, approximation: approximation, skipped: skipped.count))
-            if numerical { result.notes.append("\(original): a numerical habit; a date counts when it reached the target (\(atMost ? "at most" : "at least") \(target))") }
+            if counted {
+                result.notes.append("\(original): a numerical habit; each date's amount in whole units counts toward a goal of \(rules.goal)")
+            } else if numerical {
+                result.notes.append("\(original): a numerical habit; a date counts when it reached the target (\(atMost ? "at most" : "at least") \(target))")
+            }
         }
         return result
     }
@@ -196,7 +210,8 @@ public struct ForeignImport: Sendable {
 
     /// harsh's two files: `habits` (`Name: frequency[: end date]`, `! Heading` lines, which
     /// become tags, `#` comments) and `log` (`DATE : Name : y|n|s[ : comment[ : amount]]`). A
-    /// `y` is an action (its comment the note), `s` pauses the date, `n` is nothing; a habit
+    /// `y` is an action (its comment the note, a whole amount its count), `s` pauses the date,
+    /// `n` is nothing; a habit
     /// whose end date has passed is archived. Habits in the log but not in `habits` are
     /// imported too, daily.
     public static func harsh(habits: [UInt8], log: [UInt8], today: StreakDay, zone: some ZoneRules) throws(Problem) -> ForeignImport {
@@ -263,9 +278,19 @@ public struct ForeignImport: Sendable {
                 actions.append([])
                 skipped.append([])
             }
-            if parts.count >= 5, let amount = Double(parts[4].trimmingSpaces()), amount != 0 { amounts = true }
+            // An amount in whole units is the action's count; any other goes into its note.
+            var count = 1
+            var note = parts.count >= 4 ? parts[3] : ""
+            if parts.count >= 5, let amount = Double(parts[4].trimmingSpaces()), amount > 0 {
+                if amount == amount.rounded(), amount >= 1, amount <= Double(ActionField.maxCount) {
+                    count = Int(amount)
+                } else {
+                    note += (note.trimmingSpaces().isEmpty ? "" : "; ") + "amount " + String(parts[4].trimmingSpaces())
+                    amounts = true
+                }
+            }
             switch outcome {
-            case "y": actions[slot].append(action(day, source: "harsh", note: parts.count >= 4 ? parts[3] : nil, zone: zone))
+            case "y": actions[slot].append(action(day, source: "harsh", count: count, note: note, zone: zone))
             case "s": skipped[slot].insert(day)
             default: break
             }
@@ -277,7 +302,7 @@ public struct ForeignImport: Sendable {
             result.habits[slot].streak = streak
             result.habits[slot].skipped = skipped[slot].count
         }
-        if amounts { result.notes.append("amounts in the log are not carried over: a 'y' counts once") }
+        if amounts { result.notes.append("amounts that are not whole numbers are kept in the actions' notes") }
         return result
     }
 

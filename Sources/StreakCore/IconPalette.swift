@@ -17,6 +17,12 @@ extension Icon {
         Choice(icon: "🚀", ascii: ">"), Choice(icon: "🧠", ascii: "&"),
     ]
 
+    /// A habit to quit's own icon (`add NAME --quit`), while no other streak has it.
+    public static let quit = Choice(icon: "🚭", ascii: "!")
+
+    /// Every icon with an ASCII stand-in of its own.
+    public static let standIns = palette + [quit]
+
     /// The icon for a new streak `name`, given the icons the other streaks have: the first
     /// palette icon none of them has; once all are taken, the name itself (`reading:`), which
     /// no other streak can have.

@@ -89,3 +89,16 @@ extension CompletionRate {
         }
     }
 }
+
+extension CompletionRate {
+    /// Cells of a rate bar.
+    public static let barCells = 10
+
+    /// `▕███████░░░▏`: the rate in whole tenths (full only at 100%), or nil with nothing
+    /// scheduled. In ASCII (a locale that is not UTF-8) the output spells it `[#######---]`.
+    public var bar: String? {
+        guard let percent else { return nil }
+        let full = Swift.min(CompletionRate.barCells, percent * CompletionRate.barCells / 100)
+        return "▕" + String(repeating: "█", count: full) + String(repeating: "░", count: CompletionRate.barCells - full) + "▏"
+    }
+}

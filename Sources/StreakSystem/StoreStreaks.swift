@@ -26,7 +26,12 @@ extension Store {
         try locked { () throws(StoreError) -> ConfigureOutcome in
             if exists(name) { throw .exists(name) }
             var settings = given.applied(to: newStreakSettings(name))
-            if let quitSince { settings.rules = Rules(quitSince: quitSince) }
+            if let quitSince {
+                settings.rules = Rules(quitSince: quitSince)
+                // Its own icon, unless one was given or another streak has it.
+                let taken = ((try? names()) ?? []).compactMap { (try? self.settings(of: $0))?.icon }
+                if given.icon == nil, !taken.contains(Icon.quit.icon) { settings.icon = Icon.quit.icon }
+            }
             let cacheProblem = try writeSettings(settings, of: name, zone: zone)
             return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
         }

@@ -54,7 +54,7 @@ struct ForeignImportTests {
     @Test(arguments: [("UTC", TableZone.utc), ("UTC+14", TableZone.kiritimati), ("UTC-12", TableZone.minus12)])
     func harshLinesBecomeActionsAtNoonOfTheirDate(zone: String, rules: TableZone) throws {
         let habits = "! Morning\nRead: 1\nGym: 3/7\n"
-        let log = "2026-11-20 : Read : y : a good one\n2026-11-21 : Read : s\n2026-11-22 : Read : y\n2026-11-22 : Read : n\n2026-11-22 : Gym : y :  : 45\n"
+        let log = "2026-11-20 : Read : y : a good one\n2026-11-21 : Read : s\n2026-11-22 : Read : y\n2026-11-22 : Read : n\n2026-11-22 : Gym : y :  : 45\n2026-11-21 : Gym : y : easy : 2.5\n"
         let imported = try ForeignImport.harsh(habits: Array(habits.utf8), log: Array(log.utf8), today: .d("2026-11-24"),
                                                zone: rules)
         let read = try #require(imported.habits.first { $0.original == "Read" }?.streak)
@@ -64,6 +64,8 @@ struct ForeignImportTests {
         #expect(read.pauses.map(\.from) == [.d("2026-11-21")] && read.settings?.tags == ["morning"])
         let gym = try #require(imported.habits.first { $0.original == "Gym" }?.streak)
         #expect(gym.settings?.rules == Rules(mode: .weeks(target: 3)))
+        // A whole amount is the count; another stays in the note.
+        #expect(gym.actions.map(\.count) == [1, 45] && gym.actions.first?.note == "easy; amount 2.5")
         #expect(imported.notes.contains { $0.contains("amounts") })
         let bad = "2026-11-20 : Read : maybe\n"
         #expect(throws: ForeignImport.Problem(file: "log", line: 1, reason: "'maybe' is not y, n or s")) {

@@ -46,7 +46,8 @@ struct GoalsEndToEndTests {
         #expect(status == """
             run  🏃 2  pending: 1 of 3 today, 12h 0m left
               best 2 · total 2 · last 2026-11-17
-              last 30 days 100% (2 of 2) · last 365 days 100% (2 of 2)
+              last 30 days  ▕██████████▏ 100% (2 of 2)
+              last 365 days ▕██████████▏ 100% (2 of 2)
               schedule daily · goal 3 a date · freezes held 1, 1 earned (one every 2 met dates while fewer than 1 are held)
 
             """)
@@ -143,14 +144,15 @@ struct GoalsEndToEndTests {
         #expect(try box.sp("status", "read", "--now", "2026-11-18T12:00").stdout == """
             read  🔥 2w  pending: 1 of 2 this week, 4d 12h left
               best 2w · total 5 · last 2026-11-16
-              last 30 days 100% (2 of 2 weeks) · last 365 days 100% (2 of 2 weeks)
+              last 30 days  ▕██████████▏ 100% (2 of 2 weeks)
+              last 365 days ▕██████████▏ 100% (2 of 2 weeks)
               target 2/week (weeks from Monday)
               paused 2026-11-23 to 2026-11-24
 
             """)
         #expect(try box.sp("list", "--now", "2026-11-18T12:00").stdout == """
-            NAME  STREAK  STATE        BEST  TOTAL  LAST
-            read  🔥 2w   pending 1/2  2w    5      2026-11-16
+            NAME  STREAK  STATE        BEST  TOTAL  LAST        LAST 30 DAYS
+            read  🔥 2w   pending 1/2  2w    5      2026-11-16  ▕██████████▏ 100%
 
             """)
         let json = try box.status("read", now: "2026-11-18T12:00")

@@ -19,7 +19,7 @@ struct ImportForeignTests {
     func loopsExportBecomesStreaks(path: String) throws {
         let box = try Sandbox(tz: "America/Sao_Paulo")
         let result = try box.sp("import", "--from", "loop", Self.loop + "/" + path, "--now", Self.now)
-        #expect(result.status == 0 && result.stdout.contains("Imported 398 new actions into 6 streaks"), "\(result)")
+        #expect(result.status == 0 && result.stdout.contains("Imported 399 new actions into 6 streaks"), "\(result)")
         #expect(result.stdout.contains("Wake up early → wake-up-early") && result.stdout.contains("Café ☕ → caf"))
         // Meditate: by hand on 2026-11-20, skipped (paused) the 21st, not done the 22nd.
         #expect(try numbers(box, "meditate") == [2, 9, 376])
@@ -27,11 +27,22 @@ struct ImportForeignTests {
         #expect(log.stdout.contains("calm, 10 min"), "\(log)")
         #expect(try box.status("wake-up-early", now: Self.now)["target"] as? String == "5/week")
         #expect(try box.status("gym", now: Self.now)["target"] as? String == "3/week")
+        // Run: at least 5 km a date, the kilometres counting toward a goal of 5.
         #expect(try numbers(box, "run") == [1, 1, 2])
+        #expect(try box.status("run", now: Self.now)["goal"] as? Int == 5)
+        // Through an export into an empty folder: the same answers.
+        let export = try box.sp("export")
+        let other = try Sandbox(tz: "America/Sao_Paulo")
+        let file = other.root.appendingPathComponent("export.json")
+        try Data(export.stdout.utf8).write(to: file)
+        #expect(try other.sp("import", file.path).status == 0)
+        for name in ["meditate", "wake-up-early", "gym", "run", "old-habit", "caf"] {
+            #expect(try numbers(other, name) == numbers(box, name), "\(name)")
+        }
         #expect(try box.status("old-habit", now: Self.now)["archived"] as? Bool == true)
         // Twice: nothing new.
         let again = try box.sp("import", "--from", "loop", Self.loop + "/folder", "--now", Self.now)
-        #expect(again.status == 0 && again.stdout.contains("Imported 0 new actions") && again.stdout.contains("398 already recorded"), "\(again)")
+        #expect(again.status == 0 && again.stdout.contains("Imported 0 new actions") && again.stdout.contains("399 already recorded"), "\(again)")
         #expect(try numbers(box, "meditate") == [2, 9, 376])
         // Each new streak got an icon of its own.
         let icons = try ["meditate", "gym", "run", "caf"].map { try box.status($0, now: Self.now)["icon"] as? String ?? "" }

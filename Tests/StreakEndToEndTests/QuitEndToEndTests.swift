@@ -98,6 +98,19 @@ struct QuitEndToEndTests {
         #expect(try box.read("streaks/smoke/streak.conf").contains("quit=2026-11-24\n"))
     }
 
+    @Test func itsOwnIconAndTakingASlipBack() throws {
+        let box = try Sandbox()
+        try box.sp("add", "smoke", "--quit", "--now", "2026-11-20T12:00")
+        try box.sp("add", "sugar", "--quit", "--now", "2026-11-20T12:00")
+        #expect(try box.status("smoke", now: "2026-11-24T12:00")["icon"] as? String == "🚭")
+        #expect(try box.status("sugar", now: "2026-11-24T12:00")["icon"] as? String != "🚭")
+        #expect(try box.prompt(["smoke"], now: "2026-11-24T12:00", env: ["LANG": "C"]) == "!5")
+        try box.sp("tick", "smoke", "--now", "2026-11-24T13:00")
+        let undo = try box.sp("undo", "smoke", "--now", "2026-11-24T14:00")
+        #expect(undo.status == 0 && undo.stdout.contains("took back the slip") && undo.stdout.contains("counts again"), "\(undo)")
+        #expect(try numbers(box, "smoke", "2026-11-24T14:00") == ("done", 5, 5, 5))
+    }
+
     @Test(arguments: ["json", "csv"])
     func exportAndImportKeepIt(format: String) throws {
         let box = try Sandbox()
@@ -140,5 +153,34 @@ struct QuitFixtureTests {
         try box.sp("tick", "smoke", "--now", "2026-11-24T20:00")
         #expect(try box.read("streaks/smoke/streak.conf") == settings)
         #expect(try box.status("smoke", now: "2026-11-25T12:00")["current"] as? Int == 1)
+    }
+}
+
+/// The completion rates as bars: `list`'s 30 days, `status`'s 30 and 365, in UTF-8 and in the C
+/// locale, and a narrow terminal that keeps only the percentage.
+@Suite("rate bars")
+struct RateBarTests {
+    func box() throws -> Sandbox {
+        let box = try Sandbox()
+        for day in 1...20 where day % 4 != 0 { try box.sp("tick", "quiz", "--now", String(format: "2026-11-%02dT09:00", day)) }
+        return box
+    }
+
+    @Test(arguments: [("C.UTF-8", "▕███████░░░▏  75%"), ("C", "[#######---]  75%")])
+    func listShowsTheThirtyDayBar(lang: String, bar: String) throws {
+        let box = try box()
+        let list = try box.sp("list", "--now", "2026-11-21T12:00", env: ["LANG": lang, "COLUMNS": "120"])
+        #expect(list.stdout.contains("LAST 30 DAYS") && list.stdout.contains(bar), "\(list)")
+        let status = try box.sp("status", "quiz", "--now", "2026-11-21T12:00", env: ["LANG": lang])
+        #expect(status.stdout.contains("last 30 days  " + bar.replacingOccurrences(of: "  75%", with: " 75% (15 of 20)")), "\(status)")
+        #expect(status.stdout.contains("last 365 days " + bar.replacingOccurrences(of: "  75%", with: " 75% (15 of 20)")), "\(status)")
+    }
+
+    @Test func aNarrowTerminalGetsThePercentageOnly() throws {
+        let box = try box()
+        let list = try box.sp("list", "--now", "2026-11-21T12:00", env: ["COLUMNS": "40"])
+        #expect(list.stdout.contains("30D") && list.stdout.contains(" 75%") && !list.stdout.contains("▕"), "\(list)")
+        let json = try box.status("quiz", now: "2026-11-21T12:00")
+        #expect(json["rate_30"] as? Int == 75)
     }
 }

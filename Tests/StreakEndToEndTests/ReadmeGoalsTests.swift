@@ -49,6 +49,11 @@ struct ReadmeGoalsTests {
                 show("2026-11-20T12:00", "status", "gym"),
                 show("2026-11-20T12:00", "unpause", "gym", "--from", "2027-01-01", "--to", "2027-01-03"),
             ],
+        [
+            show("2026-11-14T09:00", "add", "smoke", "--quit", "--from", "2026-11-01", "--icon", "🚭"),
+            show("2026-11-14T22:00", "tick", "smoke"),
+            show("2026-11-20T12:00", "status", "smoke"),
+        ],
     ]
 
     /// `# Mon 2026-11-16 07:30`

@@ -52,7 +52,7 @@ enum List: Command {
         }
         // A weekly streak counts in weeks (`🔥 5w`); while today's goal or this week's target
         // is not met, the state says how far it is (`pending 2/3`).
-        let table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
+        var table = [["NAME", "STREAK", "STATE", "BEST", "TOTAL", "LAST"]] + rows.map { streak, reading in
             var state = Report.stateWord(streak, reading)
             if reading.state != .broken || reading.isNew, !reading.progress.isMet, reading.unit == .week || reading.progress.needed > 1 {
                 state += " \(reading.progress.done)/\(reading.progress.needed)"
@@ -60,6 +60,22 @@ enum List: Command {
             if streak.archived { state += " archived" }
             return [streak.name.text, "\(streak.settings.icon) \(Report.count(reading.current, reading.unit))", state,
                     Report.count(reading.best, reading.unit), String(reading.total), reading.last?.description ?? "-"]
+        }
+        // The 30-day completion rate, as a bar where the terminal is wide enough for it.
+        let rates = rows.map { Report.completion($0.0, today, days: 30) }
+        func percent(_ rate: CompletionRate) -> String {
+            rate.percent.map { String(repeating: " ", count: 4 - String($0).count - 1) + "\($0)%" } ?? "   -"
+        }
+        var withBars = table
+        withBars[0].append("LAST 30 DAYS")
+        for (index, rate) in rates.enumerated() {
+            withBars[index + 1].append(rate.bar.map { $0 + " " + percent(rate) } ?? String(repeating: " ", count: 13) + percent(rate))
+        }
+        if Columns.width(of: withBars) <= context.out.terminalWidth(context.environment) {
+            table = withBars
+        } else {
+            table[0].append("30D")
+            for (index, rate) in rates.enumerated() { table[index + 1].append(percent(rate)) }
         }
         Columns.print(table, to: context.out)
         return 0

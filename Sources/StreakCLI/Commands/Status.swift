@@ -70,8 +70,10 @@ enum Status: Command {
         if let last = reading.last { facts.append("last \(last)") }
         context.out.line("  " + facts.joined(separator: " · "))
         if !streak.actions.isEmpty || settings.rules.quits {
-            let rates = Report.windows.map { Report.completionText(Report.completion(streak, today, days: $0)) }
-            context.out.line("  " + rates.joined(separator: " · "))
+            // One line a window, each rate as a bar (`▕████████░░▏ 84%`).
+            for days in Report.windows {
+                context.out.line("  " + Report.completionText(Report.completion(streak, today, days: days), bar: true))
+            }
         }
         let rules = streak.replay.rules(on: reading.today)
         var line: [String] = []

@@ -38,14 +38,17 @@ enum Untick: Command {
         Report.warn(about: recorded.streak)
         Exit.warnCache(recorded.cacheProblem, done: "the action is taken back")
         let streak = recorded.streak
-        var what = "the action of \(when) at \(Report.clockTime(action.at))"
+        let quits = streak.replay.timeline.initial.quits
+        var what = "the \(quits ? "slip" : "action") of \(when) at \(Report.clockTime(action.at))"
         var details: [String] = []
         if action.count > 1 { details.append("count \(action.count)") }
         if let note = action.note { details.append("note '\(Text.visible(note))'") }
         if !details.isEmpty { what += " (" + details.joined(separator: ", ") + ")" }
         let day = streak.replay.dayProgress(on: today.day)
         let left: String
-        if day.isMet {
+        if quits {
+            left = day.done == 0 ? "\(when) counts again" : "\(when) has \(day.done == 1 ? "a slip" : "\(day.done) slips") still"
+        } else if day.isMet {
             left = "\(when) still counts"
         } else if day.needed > 1 {
             left = "\(Report.ofGoal(day)) \(today.day == presentDay ? "today" : "for \(today.day)")"
