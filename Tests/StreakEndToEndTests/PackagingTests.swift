@@ -71,7 +71,9 @@ struct PackagingTests {
                      "share/zsh/site-functions/_streakprompt", "share/fish/vendor_completions.d/streakprompt.fish",
                      "share/streakprompt/streakprompt.tmux", "share/streakprompt/shell/streakprompt.bash",
                      "share/streakprompt/shell/streakprompt.plugin.zsh", "share/streakprompt/shell/conf.d/streakprompt.fish",
-                     "LICENSE", "README.md", "CHANGELOG.md", "install.sh"] {
+                     "share/streakprompt/shell/streakprompt.elv", "share/streakprompt/shell/streakprompt.sh",
+                     "share/streakprompt/shell/nvim/lua/streakprompt/init.lua",
+                     "share/streakprompt/shell/vim/autoload/streakprompt.vim", "LICENSE", "README.md", "CHANGELOG.md", "install.sh"] {
             #expect(entries.contains("\(name)/\(path)"), "\(path)")
         }
         #expect(entries.allSatisfy { $0.hasPrefix(name + "/") })
