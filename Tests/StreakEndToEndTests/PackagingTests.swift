@@ -28,7 +28,9 @@ struct PackagingTests {
         let manual = try String(contentsOfFile: Self.root + "/man/streakprompt.1", encoding: .utf8)
         #expect(manual.contains("\"streakprompt \(version)\""))
         let changelog = try String(contentsOfFile: Self.root + "/CHANGELOG.md", encoding: .utf8)
-        #expect(changelog.split(separator: "\n").first { $0.hasPrefix("## ") } == "## \(version)")
+        // `## VERSION — DATE` (or `— unreleased` until it is tagged).
+        let heading = changelog.split(separator: "\n").first { $0.hasPrefix("## ") } ?? ""
+        #expect(heading.hasPrefix("## \(version) — "), "\(heading)")
         let formula = try String(contentsOfFile: Self.root + "/packaging/homebrew/streakprompt.rb", encoding: .utf8)
         #expect(formula.contains("streakprompt-\(version).tar.gz"))
         if let ruby = tool("ruby") {

@@ -175,17 +175,31 @@ struct ReadmeExamplesTests {
                 "\(shell.stdout)")
     }
 
+    /// The README and every page of docs/: the examples are checked wherever they are.
+    static var pages: [String] {
+        let docs = Package.root.path + "/docs"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: docs)) ?? []).filter { $0.hasSuffix(".md") }.sorted()
+        return [readme] + names.map { docs + "/" + $0 }
+    }
+
     @Test func consoleExamplesAreWhatTheBinaryPrints() throws {
-        var text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+        var total = 0
+        for page in Self.pages { total += try Self.checkExamples(in: page) }
+        #expect(total >= 5, "the README's and docs' checked examples")
+    }
+
+    /// Checks (or, with STREAKPROMPT_RECORD=1, writes) the examples of one page; returns how
+    /// many it has.
+    static func checkExamples(in page: String) throws -> Int {
+        var text = try String(contentsOfFile: page, encoding: .utf8)
         let examples = Self.examples(in: text)
-        #expect(examples.count >= 5, "the README's checked examples")
         let record = ProcessInfo.processInfo.environment["STREAKPROMPT_RECORD"].map { !$0.isEmpty && $0 != "0" } ?? false
         var lines = text.components(separatedBy: "\n")
         // From the last, so recording keeps the earlier ranges valid.
         for example in examples.reversed() {
-            let box = try Self.fixture(example.fixture)
+            let box = try fixture(example.fixture)
             var recorded: [String] = []
-            for (command, shown) in Self.commands(example.lines) {
+            for (command, shown) in commands(example.lines) {
                 #expect(command.first == "streakprompt", "\(command)")
                 let result = try box.spArgs(Array(command.dropFirst()))
                 #expect(result.status == 0 || command.contains("doctor"), "\(command): \(result)")
@@ -202,7 +216,41 @@ struct ReadmeExamplesTests {
         }
         if record {
             text = lines.joined(separator: "\n")
-            try Data(text.utf8).write(to: URL(fileURLWithPath: Self.readme))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: page))
+        }
+        return examples.count
+    }
+
+    /// Every relative link of the README and docs/ names a file that exists, and an anchor a
+    /// heading of that file (GitHub's spelling: lowercase, spaces as `-`, punctuation dropped).
+    @Test func relativeLinksResolve() throws {
+        let root = Package.root.path
+        for page in Self.pages + [root + "/CHANGELOG.md"] {
+            // Code blocks and code spans are examples, not links.
+            var text = ""
+            var inCode = false
+            for line in try String(contentsOfFile: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("```") { inCode.toggle(); continue }
+                if !inCode { text += line.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined() + "\n" }
+            }
+            let folder = (page as NSString).deletingLastPathComponent
+            let pattern = try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)|src="([^"]+)""#)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let range = match.range(at: 1).location != NSNotFound ? match.range(at: 1) : match.range(at: 2)
+                let target = String(text[Range(range, in: text)!])
+                if target.hasPrefix("http") || target.hasPrefix("mailto:") { continue }
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let file = parts[0].isEmpty ? page : (folder as NSString).appendingPathComponent(parts[0])
+                #expect(FileManager.default.fileExists(atPath: file), "\(page): \(target)")
+                guard parts.count == 2, file.hasSuffix(".md"), let linked = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                let anchors = linked.split(separator: "\n").filter { $0.hasPrefix("#") }.map { line in
+                    String(line.drop { $0 == "#" }.dropFirst().lowercased().compactMap { character -> Character? in
+                        if character == " " { return "-" }
+                        return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+                    })
+                }
+                #expect(anchors.contains(parts[1]), "\(page): \(target) names no heading")
+            }
         }
     }
 }

@@ -98,7 +98,7 @@ struct ReadmeGoalsTests {
     }
 
     @Test func theWorkedExamplesAreWhatTheBinaryPrints() throws {
-        let path = Package.root.path + "/README.md"
+        let path = Package.root.path + "/docs/streaks.md"
         var text = try String(contentsOfFile: path, encoding: .utf8)
         let ranges = try Self.readmeBlocks(text)
         #expect(ranges.count == Self.blocks.count)

@@ -4,7 +4,10 @@ import Testing
 /// The plugin files as plugin managers load them, and the README's snippets, run as written.
 @Suite("plugin files and README snippets")
 struct ShellSnippetTests {
-    var readme: String { (try? String(contentsOfFile: Package.root.path + "/README.md", encoding: .utf8)) ?? "" }
+    /// The README and the docs pages, one after the other.
+    var readme: String {
+        ReadmeExamplesTests.pages.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
 
     /// The fenced block of `language` in the README that contains `marker`.
     func block(_ language: String, containing marker: String) throws -> String {
@@ -13,7 +16,7 @@ struct ShellSnippetTests {
             let body = part.components(separatedBy: "```")[0]
             if body.contains(marker) { return body }
         }
-        throw TestFailure("no ```\(language) block with \(marker) in README.md")
+        throw TestFailure("no ```\(language) block with \(marker) in README.md or docs/")
     }
 
     @Test func starshipCommandPrintsThePlainSegment() throws {
