@@ -85,10 +85,12 @@ _streakprompt() {
         ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         ':--format') :; return 0 ;;
         ':--tag') :; return 0 ;;
+        ':--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
         ':--now') :; return 0 ;;
         'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         'prompt:--format') :; return 0 ;;
         'prompt:--tag') :; return 0 ;;
+        'prompt:--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
         'prompt:--now') :; return 0 ;;
         'tick:--count') :; return 0 ;;
         'tick:--note') :; return 0 ;;
@@ -157,8 +159,8 @@ _streakprompt() {
 
     if [[ $cur == -* ]]; then
         case $command in
-            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--view' '--now' '--help' '--version' ;;
-            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--view' '--now' '--help' ;;
+            '') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--only' '--view' '--now' '--help' '--version' ;;
+            'prompt') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--only' '--view' '--now' '--help' ;;
             'tick') __streakprompt_complete_words "$cur" '--count' '--note' '--quiet' '--now' '--help' ;;
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--tag' '--json' '--now' '--help' ;;
@@ -228,7 +230,7 @@ _streakprompt() {
         'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'order' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
-        'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'day-start' 'week-start' 'format' 'names' ;;
+        'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'only' 'day-start' 'week-start' 'format' 'names' ;;
         'undo') __streakprompt_complete_streaks "$cur" ;;
     esac
     return 0

@@ -11,6 +11,7 @@
 #   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
 #   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), separated by spaces
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_ONLY      pending: only the streaks still to do today
 #   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
 #                          when you run it, counts today for STREAKPROMPT_TICK_NAME (set it
 #                          before loading: the hook is set up then, unless bash-preexec is
@@ -215,6 +216,7 @@ __streakprompt_refresh() {
     \builtin local -a args; args=(prompt --shell bash)
     [[ -n $zero ]] && args+=(--view)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    [[ ${STREAKPROMPT_ONLY-} == pending || ${STREAKPROMPT_ONLY-} == all ]] && args+=(--only "$STREAKPROMPT_ONLY")
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
     __streakprompt_split_names
@@ -384,7 +386,7 @@ __streakprompt_precmd() {
         # binary is asked for the view again. Plain $NAME costs half of ${NAME-} here, so
         # `set -u` is lifted around it.
         [[ $- != *u* ]] || { nounset=1; \builtin set +u; }
-        __streakprompt_key="$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        __streakprompt_key="$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO|$STREAKPROMPT_ONLY"
         [[ -z $nounset ]] || \builtin set -u
         now=${EPOCHSECONDS-}
         [[ -n $now ]] || \builtin printf -v now '%(%s)T' -1

@@ -11,6 +11,7 @@
 #   STREAKPROMPT_NAMES     streaks the segment shows, separated by spaces (default: every one)
 #   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), separated by spaces
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_ONLY      pending: only the streaks still to do today
 #   STREAKPROMPT_TICK_ON   extended regular expression: a command line that matches it,
 #                          when you run it, counts today for STREAKPROMPT_TICK_NAME
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
@@ -191,6 +192,7 @@ function __streakprompt_refresh() {
     args=(prompt --shell zsh)
     [[ -n $zero ]] && args+=(--view)
     [[ -n ${STREAKPROMPT_FORMAT-} ]] && args+=(--format "$STREAKPROMPT_FORMAT")
+    [[ ${STREAKPROMPT_ONLY-} == pending || ${STREAKPROMPT_ONLY-} == all ]] && args+=(--only "$STREAKPROMPT_ONLY")
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
     # shellcheck disable=SC2206 # zsh: ${=...} splits on purpose, and does not glob the words
@@ -334,7 +336,7 @@ function __streakprompt_precmd() {
     if [[ ${STREAKPROMPT_MODE-} != binary && -z ${STREAKPROMPT_NOW-} && -n $EPOCHSECONDS ]]; then
         # Everything the segment's text depends on besides the data: when it changes, the
         # binary is asked for the view again. (A global: no `local` here declared it.)
-        __streakprompt_key="$bang|$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO"
+        __streakprompt_key="$bang|$STREAKPROMPT_NAMES|$STREAKPROMPT_TAGS|$STREAKPROMPT_FORMAT|$TZ|$STREAKPROMPT_DAY_START|$STREAKPROMPT_WEEK_START|$STREAKPROMPT_WARN_AT|$STREAKPROMPT_HOME|$XDG_DATA_HOME|$XDG_CONFIG_HOME|$HOME|$NO_COLOR|$TERM|$LC_ALL|$LC_CTYPE|$LANG|$STREAKPROMPT_STYLE_DONE|$STREAKPROMPT_STYLE_PENDING|$STREAKPROMPT_STYLE_WARN|$STREAKPROMPT_STYLE_BROKEN|$STREAKPROMPT_ICON_DONE|$STREAKPROMPT_ICON_PENDING|$STREAKPROMPT_ICON_WARN|$STREAKPROMPT_ICON_BROKEN|$STREAKPROMPT_HIDE_BROKEN|$STREAKPROMPT_HIDE_ZERO|$STREAKPROMPT_ONLY"
         now=$EPOCHSECONDS
     fi
     # The first line: one read(2) of exactly its 37 bytes with zsh/system's sysread (without

@@ -11,6 +11,7 @@
 #                         else ~/.local/bin/streakprompt)
 #   @streakprompt-names   streaks to show, separated by spaces (default: every one)
 #   @streakprompt-tags    or the streaks with these tags ('add NAME --tag T'), separated by spaces
+#   @streakprompt-only    pending: only the streaks still to do today
 #   @streakprompt-format  the segment format, e.g. '{icon}{count}' (default: the binary's)
 #   @streakprompt-mode    push (default, tmux >= 3.2) or command
 #
@@ -74,6 +75,12 @@ for tag in $tags; do
         *) arguments="$arguments --tag $tag" ;;
     esac
 done
+# @streakprompt-only pending: only what is still to do today.
+case $(option @streakprompt-only) in
+    pending) arguments="$arguments --only pending" ;;
+    '' | all) ;;
+    *) tmux display-message "streakprompt: @streakprompt-only: use pending or all" ;;
+esac
 segment="#(#{q:@streakprompt-bin}$arguments)"
 if [ "$(option @streakprompt-mode)" != command ]; then
     # Register the view and push the segment now; after @streakprompt-until, #() asks again.
@@ -85,6 +92,7 @@ if [ "$(option @streakprompt-mode)" != command ]; then
     for tag in $tags; do
         case $tag in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" --tag "$tag" ;; esac
     done
+    [ "$(option @streakprompt-only)" != pending ] || set -- "$@" --only pending
     "$(option @streakprompt-bin)" "$@" --view >/dev/null 2>&1 </dev/null || true
     segment="#{?#{e|<:%s,#{@streakprompt-until}},#{@streakprompt},#(#{q:@streakprompt-bin}$arguments --view)}"
 fi

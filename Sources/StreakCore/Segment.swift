@@ -48,7 +48,7 @@ public enum Host: String, CaseIterable, Sendable {
 public struct SegmentFormat: Sendable, Equatable {
     public enum Piece: Equatable, Sendable {
         case literal(Substring)
-        case icon, count, best, name, state, total, freezes, progress, bar, unit, left
+        case icon, count, best, name, state, total, freezes, progress, bar, unit, left, done, due
     }
 
     public static let defaultText = "{icon}{count}"
@@ -56,7 +56,7 @@ public struct SegmentFormat: Sendable, Equatable {
     /// Every placeholder's name, in the order help lists them (`piece(named:)` reads them; a
     /// test keeps the two in step).
     public static let placeholders = ["icon", "count", "best", "name", "state", "total", "freezes", "progress", "bar",
-                                      "unit", "left"]
+                                      "unit", "left", "done", "due"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
     /// keeps the prompt free of intermediate arrays.
@@ -121,6 +121,15 @@ public struct SegmentFormat: Sendable, Equatable {
         return nil
     }
 
+    /// Whether it summarises every streak shown in one segment (`{done}` or `{due}` in it).
+    public var summarises: Bool {
+        // Cheap: the placeholder's text must be there at all.
+        guard text.contains("{done}") || text.contains("{due}") else { return false }
+        var found = false
+        forEachPiece { piece in if piece == .done || piece == .due { found = true } }
+        return found
+    }
+
     /// The pieces as an array (for tests and tools; the prompt uses `forEachPiece`).
     public var pieces: [Piece] {
         var all: [Piece] = []
@@ -141,6 +150,8 @@ public struct SegmentFormat: Sendable, Equatable {
         case "bar": return .bar
         case "unit": return .unit
         case "left": return .left
+        case "done": return .done
+        case "due": return .due
         default: return nil
         }
     }
@@ -162,6 +173,48 @@ public struct Segment {
     /// no streak name, icon or format can make one (they lose every control character).
     public static let leftMarker: Int64 = -1
     public static let leftMarkerText = "\u{1F}"
+
+    /// A format with `{done}` or `{due}` shows one segment for every streak shown: how many
+    /// are done today out of how many today asks for, in the look of the worst state.
+    public struct Summary: Sendable, Equatable {
+        /// Streaks met today (this week), or a habit to quit without a slip.
+        public var done = 0
+        /// Streaks today asks for: the done ones, the pending ones, and broken or new ones on
+        /// a date that is not paused (today is their chance to start again).
+        public var due = 0
+        /// The worst state among the due ones: broken, then pending (a new streak too: it is
+        /// still to do, nothing was lost), then done.
+        public var worst: Reading.State?
+
+        public init() {}
+
+        public mutating func add(_ reading: Reading) {
+            let met = reading.state == .done && (reading.progress.isMet || reading.quit) && !reading.paused
+            let asked = met || reading.state == .pending || (reading.state == .broken && !reading.paused)
+            guard asked else { return }
+            due += 1
+            if met { done += 1 }
+            let state: Reading.State = reading.isNew ? .pending : reading.state
+            let rank: (Reading.State) -> Int = { $0 == .broken ? 2 : $0 == .pending ? 1 : 0 }
+            if worst.map({ rank(state) > rank($0) }) ?? true { worst = state }
+        }
+
+        /// The segment for it (nil when nothing is asked today: it shows nothing).
+        public func segment(warning: Bool = false, secondsLeft: Int64 = 0) -> Segment? {
+            guard let worst, due > 0 else { return nil }
+            var reading = Reading(state: worst, current: 0, best: 0, total: 0, freezesLeft: 0, last: nil,
+                                  today: StreakDay(ordinal: 0), unit: .day, progress: GoalProgress(done: done, needed: due),
+                                  paused: false, goal: 1)
+            reading.quit = false
+            var segment = Segment(name: "", icon: Icon.default, reading: reading, warning: warning && worst == .pending,
+                                  secondsLeft: secondsLeft)
+            segment.summary = self
+            return segment
+        }
+    }
+
+    /// Set on a summary's segment: `{done}` and `{due}` are its counts.
+    public var summary: Summary?
 
     public init(name: String, icon: String, reading: Reading, warning: Bool = false, secondsLeft: Int64 = 0) {
         self.name = name
@@ -212,6 +265,8 @@ public struct Segment {
             case .unit: if reading.unit == .week { out += "w" }
             case .left:
                 if warning { out += secondsLeft == Segment.leftMarker ? Segment.leftMarkerText : Segment.leftText(secondsLeft) }
+            case .done: out += String(summary?.done ?? (reading.state == .done && reading.progress.isMet ? 1 : 0))
+            case .due: out += String(summary?.due ?? 1)
             }
         }
         return out
@@ -221,7 +276,7 @@ public struct Segment {
     /// is false. Empty text stays empty (no stray colour codes), and so does a streak the
     /// theme hides (broken, or at zero).
     public func rendered(_ format: SegmentFormat, host: Host, color: Bool, theme: SegmentTheme = .standard) -> String {
-        if theme.hides(reading) { return "" }
+        if summary == nil, theme.hides(reading) { return "" }
         let text = text(format, theme: theme)
         if text.isEmpty { return "" }
         let escaped = Segment.escape(text, for: host, keepingLeftMarker: warning && secondsLeft == Segment.leftMarker)
@@ -316,6 +371,9 @@ public struct SegmentTheme: Sendable, Equatable {
     public var hideBroken = false
     /// Show nothing for a streak at zero (broken, or new).
     public var hideZero = false
+    /// Show only what is still to do today (`--only pending`): pending streaks, and new ones
+    /// on a date that is not paused.
+    public var onlyPending = false
     /// When a pending streak starts to warn, as a wall-clock time (day-start aware: with the
     /// day starting at 04:00, `01:00` is the night before the day ends); nil: never.
     public var warnAt: DayStart? = DayStart(seconds: 20 * 3600)
@@ -345,6 +403,7 @@ public struct SegmentTheme: Sendable, Equatable {
 
     public func hides(_ reading: Reading) -> Bool {
         (hideBroken && reading.state == .broken) || (hideZero && reading.current == 0)
+            || (onlyPending && !(reading.state == .pending || (reading.isNew && !reading.paused)))
     }
 
     /// Whether an ANSI style is only SGR parameters (digits and `;`): anything else could

@@ -106,6 +106,7 @@ public enum SegmentPlan {
     /// ones left out, as the prompt joins them.
     public static func pieces(_ entries: [PromptCache.Entry], from now: Int64, zone: some ZoneRules,
                               dayStart: DayStart, weekStart: WeekStart, theme: SegmentTheme, days: Int = SegmentPlan.days,
+                              summary: ((Segment.Summary) -> String)? = nil,
                               render: (PromptCache.Entry, Reading, Bool) -> String) -> [Piece] {
         var pieces: [Piece] = []
         func add(_ text: String, until: Int64, deadline: Int64) {
@@ -128,8 +129,18 @@ public enum SegmentPlan {
             var warned = ""
             var warns = false
             var settled = true
+            var counts = Segment.Summary()
             for (index, entry) in entries.enumerated() {
                 let reading = entry.progress.reading(on: day, zone: zone)
+                if summary != nil {
+                    // One text for all of them, after the last; no warning look.
+                    counts.add(reading)
+                    if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.rules.quits
+                        || entry.progress.through.map({ $0 + 7 >= day }) == true {
+                        settled = false
+                    }
+                    continue
+                }
                 let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
                 warns = warns || canWarn
                 // Broken with nothing planned, a week past the last action (whose date's and
@@ -151,6 +162,10 @@ public enum SegmentPlan {
                 let (text, warnedText) = lastTexts[index]
                 if !text.isEmpty { plain += (plain.isEmpty ? "" : " ") + text }
                 if !warnedText.isEmpty { warned += (warned.isEmpty ? "" : " ") + warnedText }
+            }
+            if let summary {
+                plain = summary(counts)
+                warned = plain
             }
             if settled {
                 add(plain, until: 0, deadline: 0)

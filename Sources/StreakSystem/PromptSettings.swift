@@ -14,9 +14,9 @@ public enum PromptSettings {
         case styleDone, stylePending, styleWarn, styleBroken
         case tmuxStyleDone, tmuxStylePending, tmuxStyleWarn, tmuxStyleBroken
         case iconDone, iconPending, iconWarn, iconBroken
-        case hideBroken, hideZero, warnAt
+        case hideBroken, hideZero, warnAt, only
 
-        public static let count = 15
+        public static let count = 16
 
         /// The name in the config file.
         public var fileKey: String {
@@ -36,6 +36,7 @@ public enum PromptSettings {
             case .hideBroken: return "hide-broken"
             case .hideZero: return "hide-zero"
             case .warnAt: return "warn-at"
+            case .only: return "only"
             }
         }
 
@@ -58,6 +59,7 @@ public enum PromptSettings {
             case .hideBroken: return "STREAKPROMPT_HIDE_BROKEN"
             case .hideZero: return "STREAKPROMPT_HIDE_ZERO"
             case .warnAt: return "STREAKPROMPT_WARN_AT"
+            case .only: return "STREAKPROMPT_ONLY"
             }
         }
 
@@ -70,6 +72,7 @@ public enum PromptSettings {
             case .iconDone, .iconPending, .iconWarn, .iconBroken: return "an icon of at most 16 characters, or empty for the streak's own"
             case .hideBroken, .hideZero: return "yes or no"
             case .warnAt: return "HH:MM or off"
+            case .only: return "pending (only what is still to do today) or all"
             }
         }
 
@@ -247,6 +250,12 @@ public enum PromptSettings {
             default: return false
             }
             if key == .hideBroken { theme.hideBroken = on } else { theme.hideZero = on }
+        case .only:
+            switch value {
+            case "pending": theme.onlyPending = true
+            case "all", "": theme.onlyPending = false
+            default: return false
+            }
         case .warnAt:
             if value == "off" || value == "never" {
                 theme.warnAt = nil
@@ -337,6 +346,7 @@ public enum PromptSettings {
         case .hideBroken: return theme.hideBroken ? "yes" : "no"
         case .hideZero: return theme.hideZero ? "yes" : "no"
         case .warnAt: return theme.warnAt?.description ?? "off"
+        case .only: return theme.onlyPending ? "pending" : "all"
         }
     }
 

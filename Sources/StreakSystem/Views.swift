@@ -179,8 +179,14 @@ public enum Views {
         }
         let format = SegmentFormat(spec.format)
         let zone = LocalZone()
+        // `{done}`/`{due}`: one summary a date instead of a segment a streak.
+        let summary: ((Segment.Summary) -> String)? = format.summarises ? { counts in
+            guard let segment = counts.segment() else { return "" }
+            let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
+            return spec.ascii ? ASCIIFallback.text(text) : text
+        } : nil
         let pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
-                                        theme: spec.theme) { entry, reading, warning in
+                                        theme: spec.theme, summary: summary) { entry, reading, warning in
             render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
                    color: spec.color, theme: spec.theme, ascii: spec.ascii)
         }

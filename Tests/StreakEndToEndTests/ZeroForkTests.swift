@@ -109,15 +109,31 @@ struct ZeroForkTests {
         return harness(shellName) + lines.joined(separator: "\n") + "\necho \"whole reads $wholes\"\n"
     }
 
-    func yearBox() throws -> Sandbox {
+    func yearBox(format: String = "{icon}{count}{unit} {progress}{left}", extra: [String: String] = [:]) throws -> Sandbox {
         let box = try Sandbox(tz: "America/New_York", extra: [
             "STREAKPROMPT_DAY_START": "04:00",
-            "STREAKPROMPT_FORMAT": "{icon}{count}{unit} {progress}{left}",
-        ])
+            "STREAKPROMPT_FORMAT": format,
+        ].merging(extra) { $1 })
         try box.sp("add", "s", "--schedule", "weekdays", "--freezes", "3", "--earn-freeze", "10", "--from", "2026-01-01")
         try box.sp("add", "w", "--target", "3/week", "--from", "2026-01-01")
         try box.sp("add", "q", "--quit", "--from", "2026-01-05", "--icon", "Q")
         return box
+    }
+
+    /// The compact prompts: a summary of all (`{done}/{due}`), and only what is still to do
+    /// (`STREAKPROMPT_ONLY=pending`), through the same year.
+    @Test(arguments: [("bash", "{icon} {done}/{due} {bar}", ""), ("zsh", "{icon}{count} {progress}{left}", "pending"),
+                      ("bash", "{done}/{due}{left}", "pending")])
+    func compactPromptsAgreeEveryDayOfAYear(_ shellName: String, format: String, only: String) throws {
+        guard let program = tool(shellName) else { return }
+        let box = try yearBox(format: format, extra: only.isEmpty ? [:] : ["STREAKPROMPT_ONLY": only])
+        let plugin = try box.file("plugin.\(shellName)", try box.initText(shellName))
+        let options = shellName == "bash" ? ["--norc", "--noprofile"] : ["--no-rcs"]
+        let prelude = shellName == "bash" ? "unset EPOCHSECONDS\n" : "zmodload -F zsh/system b:sysread && __streakprompt_sysread=1\n"
+        let result = try shell(program, options, script: "source '\(plugin)'\n" + prelude + ZeroForkTests.yearScript(shellName), in: box)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let problems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("FALLBACK") }
+        #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
     }
 
     @Test(arguments: ["bash", "zsh"])

@@ -11,6 +11,7 @@
 #   STREAKPROMPT_TAGS      or the streaks with these tags ('add NAME --tag T'), a list or separated by spaces
 #                          (default: every one)
 #   STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}' (default: the binary's)
+#   STREAKPROMPT_ONLY      pending: only the streaks still to do today
 #   STREAKPROMPT_TICK_ON   regular expression: a command line that matches it, when you run
 #                          it, counts today for STREAKPROMPT_TICK_NAME
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
@@ -44,7 +45,7 @@ function __streakprompt_on_setting --on-variable STREAKPROMPT_NAMES --on-variabl
     --on-variable STREAKPROMPT_STYLE_BROKEN --on-variable STREAKPROMPT_ICON_DONE \
     --on-variable STREAKPROMPT_ICON_PENDING --on-variable STREAKPROMPT_ICON_WARN \
     --on-variable STREAKPROMPT_ICON_BROKEN --on-variable STREAKPROMPT_HIDE_BROKEN \
-    --on-variable STREAKPROMPT_HIDE_ZERO
+    --on-variable STREAKPROMPT_HIDE_ZERO --on-variable STREAKPROMPT_ONLY
     set -e __streakprompt_key_ok
 end
 

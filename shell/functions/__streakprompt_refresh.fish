@@ -16,6 +16,7 @@ function __streakprompt_refresh --argument-names now
     set -l args prompt --shell fish
     test -n "$now"; and set -a args --view
     test -n "$STREAKPROMPT_FORMAT"; and set -a args --format "$STREAKPROMPT_FORMAT"
+    contains -- "$STREAKPROMPT_ONLY" pending all; and set -a args --only "$STREAKPROMPT_ONLY"
     # No `--` before the names: a valid name never starts with `-`, and the binary's fast path
     # for the prompt takes only these words.
     set -a args (string split -n ' ' -- $STREAKPROMPT_NAMES)

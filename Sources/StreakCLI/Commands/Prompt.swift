@@ -11,13 +11,15 @@ import StreakSystem
 /// command line itself is reported.
 enum Prompt: Command {
     static let spec = CommandSpec(
-        ["prompt"], usage: "[NAME...] [--tag T] [--shell SHELL] [--format FMT]",
+        ["prompt"], usage: "[NAME...] [--tag T] [--only pending] [--shell SHELL] [--format FMT]",
         summary: "print the prompt segment (the default command)",
         details: """
         Prints each named streak's segment, or every streak's but the archived ones when
         none is named, in the streaks' order ('streakprompt order'), from the prompt cache
         alone. --tag T (repeatable; STREAKPROMPT_TAGS when no NAME or --tag is given) shows the
-        streaks tagged T instead, archived ones left out. Never fails a prompt: with no cache, or one that cannot be read, it
+        streaks tagged T instead, archived ones left out. --only pending (STREAKPROMPT_ONLY,
+        the config file's only) shows only what is still to do today: pending streaks, and
+        new ones. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
 
         Format placeholders: \(SegmentFormat.placeholders.map { "{" + $0 + "}" }.joined(separator: " "));
@@ -31,7 +33,7 @@ enum Prompt: Command {
         UTF-8, icons are printed in ASCII: the default icons as \(Icon.palette.map(\.ascii).joined(separator: " ")),
         any other emoji as *.
         """,
-        flags: [shell, format, tag, view, CommandTable.now],
+        flags: [shell, format, tag, only, view, CommandTable.now],
         arguments: .streakName(existing: true), count: 0...64)
 
     static let tag = FlagSpec("--tag", .text("T"), help: "the streaks tagged T (repeatable: any of them)", repeatable: true)
@@ -39,6 +41,8 @@ enum Prompt: Command {
     static let shell = FlagSpec("--shell", .choice("SHELL", noun: "shell", words: CommandTable.hosts),
                                 help: "escape for bash, zsh, fish, tmux or plain (default plain)")
     static let format = FlagSpec("--format", .text("FMT"), help: "segment format, e.g. '{icon}{count}'")
+    static let only = FlagSpec("--only", .choice("WHAT", noun: "choice", words: ["pending", "all"]),
+                               help: "pending: only the streaks still to do today (all: every one, the default)")
     static let view = FlagSpec("--view", help: "also write this segment's pre-rendered view for the plugins (its path first, tmux: pushed)")
 
     /// What the prompt was asked for.
@@ -47,6 +51,8 @@ enum Prompt: Command {
         var shell: String?
         var format: String?
         var now: String?
+        /// `--only pending|all`: over the theme's `only`.
+        var only: String?
         /// `--view`: write the pre-rendered view (`Views`) too.
         var view = false
         /// Invoked without the word `prompt`: a word that is no streak may be a mistyped command.
@@ -87,7 +93,7 @@ enum Prompt: Command {
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
         var options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
                               format: invocation.text(format), now: invocation.text(CommandTable.now),
-                              view: invocation.has(view), bare: bare)
+                              only: invocation.text(only), view: invocation.has(view), bare: bare)
         for text in invocation.flags[tag.name] ?? [] {
             if let problem = StreakTag.problem(with: text) {
                 Exit.report(problem.message(at: "--tag"))
@@ -131,12 +137,16 @@ enum Prompt: Command {
                     name = String(word[..<equals])
                     value = String(word[word.index(after: equals)...])
                 }
-                guard name == "--shell" || name == "--format" || name == "--now" || name == "--tag" else { return nil }
+                guard name == "--shell" || name == "--format" || name == "--now" || name == "--tag" || name == "--only"
+                else { return nil }
                 if value == nil { value = next() }
                 guard let value else { return nil }
                 switch name {
                 case "--shell": options.shell = value
                 case "--format": options.format = value
+                case "--only":
+                    guard value == "pending" || value == "all" else { return nil }
+                    options.only = value
                 case "--tag":
                     guard StreakName.problem(with: value) == nil else { return nil }
                     options.names.append("+" + value)
@@ -194,7 +204,8 @@ enum Prompt: Command {
         }
         let zone = LocalZone()
         // The looks and the settings every host shares, from one read of the config file.
-        let (theme, shared) = PromptSettings.read(environment)
+        var (theme, shared) = PromptSettings.read(environment)
+        if let only = options.only { theme.onlyPending = only == "pending" }
         // No names given: the config file's, if it names some (else every streak).
         if options.names.isEmpty, environment.nonEmpty(PromptSettings.Shared.Key.names.variable) == nil,
            let names = shared.value(.names) {
@@ -288,11 +299,22 @@ enum Prompt: Command {
         var barText = ""
         var barLines: [String] = []
         var worst: Reading.State?
+        // `{done}` or `{due}`: one segment for all of them, written after the last.
+        let summarises = format.summarises
+        var summary = Segment.Summary()
         PromptCache.forEachShown(bytes, names: options.names.joined) { entry, shown in
             source.showing(entry, today: today, weekStart: weekStart)
             // An archived line is still checked (another machine may have unarchived it).
             guard shown else { return }
             let reading = entry.progress.reading(on: today, zone: zone)
+            if summarises {
+                summary.add(reading)
+                if bar {
+                    let state = reading.isNew ? "new" : reading.state.rawValue
+                    barLines.append("\(Text.withoutControls(entry.name)): \(state), \(reading.current)\(reading.unit == .week ? "w" : "")")
+                }
+                return
+            }
             var secondsLeft: Int64 = 0
             let warning = reading.state == .pending
                 && SegmentPlan.warning(reading, now: now!, zone: zone, dayStart: dayStart, weekStart: weekStart,
@@ -315,6 +337,17 @@ enum Prompt: Command {
             if wrote { out.write(" ") }
             out.write(text)
             wrote = true
+        }
+        if summarises, let segment = summary.segment() {
+            var text = segment.rendered(format, host: host, color: color, theme: theme)
+            if !environment.isUTF8 { text = ASCIIFallback.text(text) }
+            worst = summary.worst
+            if bar {
+                barText = text
+            } else if !text.isEmpty {
+                out.write(text)
+                wrote = true
+            }
         }
         if bar {
             let look = worst.map { theme.look(for: $0, warning: false) }
