@@ -81,12 +81,7 @@ struct CompactPromptTests {
     @Test(arguments: ["bash", "zsh", "fish"])
     func pluginsFollowOnly(shellName: String) throws {
         let box = try twoStreaks()
-        let rc: String
-        switch shellName {
-        case "bash": rc = "PS1='> '\nSTREAKPROMPT_FORMAT='{name}'\neval \"$(streakprompt init bash)\""
-        case "zsh": rc = "PROMPT='> '\nSTREAKPROMPT_FORMAT='{name}'\neval \"$(streakprompt init zsh)\""
-        default: rc = "function fish_prompt; printf '> '; end\nset -g STREAKPROMPT_FORMAT '{name}'\nstreakprompt init fish | source"
-        }
+        let rc = pluginRC(shellName, [("STREAKPROMPT_FORMAT", "{name}")])
         guard let tmux = try ShellInteractiveTests().start(shellName, rc: rc, in: box) else {
             if Package.isCI { Issue.record("\(shellName) is missing") }
             return

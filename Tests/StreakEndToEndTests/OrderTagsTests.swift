@@ -154,12 +154,7 @@ struct OrderTagsTests {
         try box.sp("tick", "beta", "--quiet")
         try box.sp("add", "alpha", "--tag", "work")
         try box.sp("add", "beta", "--tag", "home")
-        let rc: String
-        switch shellName {
-        case "bash": rc = "PS1='> '\nSTREAKPROMPT_FORMAT='{name}'\nSTREAKPROMPT_TAGS=work\neval \"$(streakprompt init bash)\""
-        case "zsh": rc = "PROMPT='> '\nSTREAKPROMPT_FORMAT='{name}'\nSTREAKPROMPT_TAGS=work\neval \"$(streakprompt init zsh)\""
-        default: rc = "function fish_prompt; printf '> '; end\nset -g STREAKPROMPT_FORMAT '{name}'\nset -g STREAKPROMPT_TAGS work\nstreakprompt init fish | source"
-        }
+        let rc = pluginRC(shellName, [("STREAKPROMPT_FORMAT", "{name}"), ("STREAKPROMPT_TAGS", "work")])
         guard let tmux = try ShellInteractiveTests().start(shellName, rc: rc, in: box) else {
             if Package.isCI { Issue.record("\(shellName) is missing") }
             return

@@ -340,3 +340,16 @@ struct TmuxServer {
         _ = try? run(tmux, ["-S", socket, "kill-server"], environment: outside, timeout: 10)
     }
 }
+
+/// A start-up file for `shellName` (bash, zsh or fish) that sets a plain `> ` prompt, these
+/// variables, and loads the plugin with `init`.
+func pluginRC(_ shellName: String, _ variables: [(String, String)]) -> String {
+    switch shellName {
+    case "bash", "zsh":
+        let prompt = shellName == "bash" ? "PS1='> '" : "PROMPT='> '"
+        return ([prompt] + variables.map { "\($0.0)='\($0.1)'" } + ["eval \"$(streakprompt init \(shellName))\""]).joined(separator: "\n")
+    default:
+        return (["function fish_prompt; printf '> '; end"] + variables.map { "set -g \($0.0) '\($0.1)'" }
+            + ["streakprompt init fish | source"]).joined(separator: "\n")
+    }
+}
