@@ -137,6 +137,9 @@ struct AheadCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     private var rule = 0
     private var pause = 0
+    /// The pause item at `pause`, parsed once (a carry over many dates asks about each).
+    private var pauseRange: (from: StreakDay, to: StreakDay)?
+    private var pauseParsed = -1
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -169,28 +172,34 @@ struct AheadCursor {
         rule = end + 1
     }
 
+    /// The first paused range that ends on or after `day` (nil: none), moving past the ones
+    /// before it; each range is parsed once.
+    private mutating func pauseRange(endingOnOrAfter day: StreakDay) -> (from: StreakDay, to: StreakDay)? {
+        while pause + 23 <= bytes.count {
+            if pauseParsed != pause {
+                pauseParsed = pause
+                pauseRange = nil
+                if bytes[pause] == UInt8(ascii: "P"), let from = StreakDay.parse(bytes[(pause + 1)..<(pause + 11)]),
+                   let to = StreakDay.parse(bytes[(pause + 13)..<(pause + 23)]) {
+                    pauseRange = (from, to)
+                }
+            }
+            if let range = pauseRange, range.to >= day { return range }
+            pause = itemEnd(pause) + 1
+        }
+        return nil
+    }
+
     /// Whether `day` is paused, and the last date paused alike after it (nil: every later
     /// date). Each call's date must not be earlier than the last one's.
     mutating func stretch(from day: StreakDay) -> (paused: Bool, until: StreakDay?) {
-        while pause + 23 <= bytes.count {
-            if bytes[pause] == UInt8(ascii: "P"), let to = StreakDay.parse(bytes[(pause + 13)..<(pause + 23)]), to >= day {
-                guard let from = StreakDay.parse(bytes[(pause + 1)..<(pause + 11)]) else { return (false, nil) }
-                return from <= day ? (true, to) : (false, from - 1)
-            }
-            pause = itemEnd(pause) + 1
-        }
-        return (false, nil)
+        guard let range = pauseRange(endingOnOrAfter: day) else { return (false, nil) }
+        return range.from <= day ? (true, range.to) : (false, range.from - 1)
     }
 
     /// Whether `day` is paused. Each call's date must not be earlier than the last one's.
     mutating func paused(_ day: StreakDay) -> Bool {
-        while pause + 23 <= bytes.count {
-            if bytes[pause] == UInt8(ascii: "P"), let to = StreakDay.parse(bytes[(pause + 13)..<(pause + 23)]), to >= day {
-                guard let from = StreakDay.parse(bytes[(pause + 1)..<(pause + 11)]) else { return false }
-                return from <= day
-            }
-            pause = itemEnd(pause) + 1
-        }
-        return false
+        guard let range = pauseRange(endingOnOrAfter: day) else { return false }
+        return range.from <= day
     }
 }

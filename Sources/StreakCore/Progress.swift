@@ -145,6 +145,16 @@ public struct Progress: Hashable, Sendable {
         return state.currentReading(today: today)
     }
 
+    /// What `reading(on:zone:)` gives, carrying this state itself to `today`: for a caller that
+    /// reads dates in increasing order (`SegmentPlan`), each read carries on from the last
+    /// instead of from the last action, so reading N dates costs N steps, not N².
+    mutating func advance(to today: StreakDay, zone: some ZoneRules) -> Reading {
+        guard let through else { return reading(on: today, zone: zone) }
+        var observer = NoObserver()
+        carry(through: Swift.max(today, through), zone: zone, &observer)
+        return currentReading(today: today)
+    }
+
     /// The first release's reading: `rules` (schedule, goal, earning) replace the rules this
     /// state carries, and the week starts on Monday. The freezes already granted stay.
     public func reading(today: StreakDay, rules: Rules, zone: some ZoneRules) -> Reading {

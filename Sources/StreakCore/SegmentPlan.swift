@@ -106,7 +106,7 @@ public enum SegmentPlan {
     /// ones left out, as the prompt joins them.
     public static func pieces(_ entries: [PromptCache.Entry], from now: Int64, zone: some ZoneRules,
                               dayStart: DayStart, weekStart: WeekStart, theme: SegmentTheme, days: Int = SegmentPlan.days,
-                              summary: ((Segment.Summary) -> String)? = nil,
+                              summary: ((Segment.Summary) -> String)? = nil, memo: ReadingMemo.Table? = nil,
                               render: (PromptCache.Entry, Reading, Bool) -> String) -> [Piece] {
         var pieces: [Piece] = []
         func add(_ text: String, until: Int64, deadline: Int64) {
@@ -121,17 +121,23 @@ public enum SegmentPlan {
         // Most dates read like the one before (the date aside): render each streak again only
         // when its reading changes.
         var lastReading = [Reading?](repeating: nil, count: entries.count)
+        // Each streak's state, carried from date to date as the plan moves on.
+        var states = entries.map(\.progress)
         var lastTexts = [(String, String)](repeating: ("", ""), count: entries.count)
+        // The texts of the date before, joined: a date where no streak's text changed reuses them.
+        var joined = ("", "")
         var begin = now
-        for _ in 0..<days {
+        for dayIndex in 0..<days {
             let end = end(of: day, zone: zone, dayStart: dayStart)
             var plain = ""
             var warned = ""
+            var changed = dayIndex == 0
             var warns = false
             var settled = true
             var counts = Segment.Summary()
             for (index, entry) in entries.enumerated() {
-                let reading = entry.progress.reading(on: day, zone: zone)
+                let reading = memo?.reading(of: entry, day: dayIndex, on: day, zone: zone)
+                    ?? states[index].advance(to: day, zone: zone)
                 if summary != nil {
                     // One text for all of them, after the last; no warning look.
                     counts.add(reading)
@@ -156,12 +162,28 @@ public enum SegmentPlan {
                 if canWarn { undated.today = StreakDay(ordinal: 1) }
                 if lastReading[index] != undated {
                     let text = render(entry, reading, false)
-                    lastTexts[index] = (text, canWarn ? render(entry, reading, true) : text)
+                    let texts = (text, canWarn ? render(entry, reading, true) : text)
+                    if texts != lastTexts[index] { changed = true }
+                    lastTexts[index] = texts
                     lastReading[index] = undated
                 }
-                let (text, warnedText) = lastTexts[index]
-                if !text.isEmpty { plain += (plain.isEmpty ? "" : " ") + text }
-                if !warnedText.isEmpty { warned += (warned.isEmpty ? "" : " ") + warnedText }
+            }
+            if summary == nil {
+                if changed {
+                    for (text, warnedText) in lastTexts {
+                        if !text.isEmpty {
+                            if !plain.isEmpty { plain.append(" ") }
+                            plain.append(text)
+                        }
+                        if !warnedText.isEmpty {
+                            if !warned.isEmpty { warned.append(" ") }
+                            warned.append(warnedText)
+                        }
+                    }
+                    joined = (plain, warned)
+                } else {
+                    (plain, warned) = joined
+                }
             }
             if let summary {
                 plain = summary(counts)
@@ -175,7 +197,8 @@ public enum SegmentPlan {
                 let start = Swift.min(Swift.max(warnStart(of: day, zone: zone, dayStart: dayStart, warnAt: warnAt), begin), end)
                 if start > begin { add(plain, until: start, deadline: 0) }
                 if end > start {
-                    add(warned, until: end, deadline: warned.contains(Segment.leftMarkerText) ? end : 0)
+                    // The {left} marker is one byte no data can make: a byte scan finds it.
+                    add(warned, until: end, deadline: warned.utf8.contains(0x1F) ? end : 0)
                 }
             } else {
                 add(plain, until: end, deadline: 0)
@@ -184,5 +207,49 @@ public enum SegmentPlan {
             day = clock.day(at: end)
         }
         return pieces
+    }
+}
+
+/// The readings of streaks date by date, shared by the views one change rewrites: views
+/// rendered at one instant with the same zone, day start and week start read the same dates,
+/// so each streak is carried over them once, not once a view.
+public final class ReadingMemo {
+    /// The readings of one zone, day start and week start, by streak name.
+    public final class Table {
+        struct Column {
+            var state: Progress
+            var readings: [Reading]
+        }
+
+        var columns: [String: Column] = [:]
+
+        /// The reading of `entry` on the `day`-th date of the plan (dates asked in order: a
+        /// date not read yet is the one after the last read).
+        func reading(of entry: PromptCache.Entry, day index: Int, on day: StreakDay, zone: some ZoneRules) -> Reading {
+            if let column = columns[entry.name], index < column.readings.count { return column.readings[index] }
+            var column = columns.removeValue(forKey: entry.name) ?? Column(state: entry.progress, readings: [])
+            // Only in order: a plan that asks out of order (it never does) reads without the memo.
+            guard index == column.readings.count else {
+                columns[entry.name] = column
+                var state = entry.progress
+                return state.reading(on: day, zone: zone)
+            }
+            let reading = column.state.advance(to: day, zone: zone)
+            column.readings.append(reading)
+            columns[entry.name] = column
+            return reading
+        }
+    }
+
+    var tables: [String: Table] = [:]
+
+    public init() {}
+
+    /// The table for views of this key (their zone, day start and week start).
+    public func table(_ key: String) -> Table {
+        if let table = tables[key] { return table }
+        let table = Table()
+        tables[key] = table
+        return table
     }
 }

@@ -172,7 +172,8 @@ public enum Views {
         text(spec, identity: spec.identity, cache: cache, now: now)
     }
 
-    static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
+    static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
+                     memo: ReadingMemo? = nil) -> String {
         var entries: [PromptCache.Entry] = []
         PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
             if shown { entries.append(entry) }
@@ -186,7 +187,9 @@ public enum Views {
             return spec.ascii ? ASCIIFallback.text(text) : text
         } : nil
         let pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
-                                        theme: spec.theme, summary: summary) { entry, reading, warning in
+                                        theme: spec.theme, summary: summary,
+                                        memo: memo?.table("\(spec.zone ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")) {
+            entry, reading, warning in
             render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
                    color: spec.color, theme: spec.theme, ascii: spec.ascii)
         }
@@ -243,13 +246,13 @@ public enum Views {
     }
 
     static func write(_ spec: Spec, in folder: Folder, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                      locked: Bool) throws(SystemError) -> String {
+                      locked: Bool, memo: ReadingMemo? = nil) throws(SystemError) -> String {
         let identity = spec.identity
         let name = Spec.id(host: spec.host, identity: identity)
         guard ZoneFile.isSafe(spec.zone) else {
             throw SystemError("read the zone of", ZoneFile.path(for: spec.zone), code: EINVAL, detail: "it is not a regular file")
         }
-        let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now) }
+        let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now, memo: memo) }
         try folder.write(name, Array(text.utf8), locked: locked)
         return Paths.join(folder.path, name)
     }
@@ -262,6 +265,8 @@ public enum Views {
     public static func refreshAll(home: String, cache: [UInt8], now: Int64, environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
         var written = 0
+        // Every view is rendered at `now` from the same cache: their readings are shared.
+        let memo = ReadingMemo()
         for name in folder.names() where isViewName(name) {
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
             guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
@@ -276,7 +281,7 @@ public enum Views {
             written += 1
             do throws(SystemError) {
                 let path = try cache.withUnsafeBufferPointer { (buffer) throws(SystemError) -> String in
-                    try write(spec, in: folder, cache: buffer, now: now, locked: true)
+                    try write(spec, in: folder, cache: buffer, now: now, locked: true, memo: memo)
                 }
                 if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
             } catch {

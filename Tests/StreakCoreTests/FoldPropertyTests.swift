@@ -202,6 +202,53 @@ struct FoldPropertyTests {
         #expect(planned > 50, "histories with changes or pauses after the last action")
     }
 
+    /// A state carried from date to date (as the pre-rendered views read the days ahead)
+    /// reads each date as carrying the cached state there at once does.
+    @Test func advancingDateByDateReadsLikeCarryingAtOnce() throws {
+        var random = SeededRandom(seed: 2_611)
+        for iteration in 0..<300 {
+            let generated = RandomHistory(&random, span: 150)
+            let progress = generated.replay().progress
+            var advanced = progress
+            let first = (progress.through ?? generated.base) - 3
+            for offset in 0..<60 {
+                let today = first + offset
+                let stepwise = advanced.advance(to: today, zone: generated.zone)
+                let atOnce = progress.reading(on: today, zone: generated.zone)
+                if stepwise != atOnce {
+                    Issue.record("case \(iteration) on \(today): stepwise \(stepwise) at once \(atOnce)\n\(generated.history)")
+                    return
+                }
+            }
+        }
+    }
+
+    /// Views sharing one memo of readings (as one change rewrites them all) plan exactly
+    /// what each plans alone.
+    @Test func viewsSharingReadingsPlanAsAlone() throws {
+        var random = SeededRandom(seed: 1_126)
+        for iteration in 0..<40 {
+            let entries = (0..<6).map { index in
+                PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: RandomHistory(&random, span: 120).replay().progress)
+            }
+            let generated = RandomHistory(&random, span: 10)
+            let now = LocalDateTime(day: (entries[0].progress.through ?? generated.base) + 1, secondOfDay: 3600).utcSeconds
+            let memo = ReadingMemo()
+            for (subset, format) in [(entries, "a"), (Array(entries.dropFirst(2)), "b"), (entries.reversed(), "c")] {
+                func plan(_ table: ReadingMemo.Table?) -> [SegmentPlan.Piece] {
+                    SegmentPlan.pieces(subset, from: now, zone: generated.zone, dayStart: .midnight, weekStart: .monday,
+                                       theme: .standard, memo: table) { entry, reading, warning in
+                        "\(format)\(entry.name):\(reading.state)\(reading.current)/\(reading.progress.done)\(warning ? "!" : "")"
+                    }
+                }
+                let shared = plan(memo.table("key"))
+                let alone = plan(nil)
+                #expect(shared == alone, "case \(iteration), view \(format)")
+                if shared != alone { return }
+            }
+        }
+    }
+
     /// The rules and pauses in force on each date, looked up, equal the plain model's.
     @Test func rulesAndPausesDateByDateAgreeWithThePlainModel() {
         var random = SeededRandom(seed: 5)
