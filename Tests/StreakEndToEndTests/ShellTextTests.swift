@@ -32,6 +32,19 @@ struct ShellTextTests {
         return (files, labels)
     }
 
+    /// The repository's own scripts (the bench, the packaging, the pictures' makers) pass
+    /// shellcheck too.
+    @Test func toolScriptsPassShellcheck() throws {
+        guard let shellcheck = tool("shellcheck") else { return }
+        let scripts = ["bench/run", "bench/git-commit", "packaging/build", "docs/screenshots", "docs/terminal", "shell/generate"]
+            .map { Package.root.path + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
+        #expect(scripts.count >= 5)
+        for script in scripts {
+            let result = try run(shellcheck, [script], environment: ProcessInfo.processInfo.environment)
+            #expect(result.status == 0, "\(script): \(result.stdout)")
+        }
+    }
+
     @Test func initBashVariantsPassShellcheck() throws {
         guard let shellcheck = tool("shellcheck") else { return }
         let box = try Sandbox()
