@@ -258,11 +258,27 @@ public struct DataRepository {
                     return true
                 }
             }
-            _ = try? run(["merge", "--abort"])
             let conflicts = lines.compactMap { line -> String? in
                 guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
                 return String(line[range.upperBound...])
             }
+            // Only settings files, each changed in different fields or the icon and tags on
+            // both sides: settled field by field, the later change winning (no manual step).
+            if renamed.isEmpty, !conflicts.isEmpty, others.count == conflicts.count,
+               conflicts.allSatisfy({ $0.hasPrefix("streaks/") && $0.hasSuffix("/" + Store.settingsFile) }) {
+                let resolved: [String]?
+                do throws(SyncError) {
+                    resolved = try resolveSettings(conflicts, theirs: ref)
+                } catch {
+                    _ = try? run(["merge", "--abort"])
+                    throw error
+                }
+                if let resolved {
+                    renames += resolved
+                    return true
+                }
+            }
+            _ = try? run(["merge", "--abort"])
             let branch = "\(remote.name)/\(remote.branch)"
             guard !conflicts.isEmpty else {
                 // Never an empty reason: git's own words, from either stream, or its status.
@@ -315,6 +331,56 @@ public struct DataRepository {
     /// other name joins it (a log's lines are a set: the union of both, each once; a settings
     /// file of the later name wins). Commits the merge and returns what it says, or nil when
     /// the folders are not as a plain rename leaves them (then the merge is undone as usual).
+    /// Settles conflicts in settings files field by field from the three versions (the merge
+    /// base, here and there): a field changed on one side takes that side's value; the icon
+    /// and the tags changed on both take the side that committed its file later (ties: the
+    /// greater text); creation rules changed differently on both sides are not settled (nil:
+    /// the caller undoes the merge and gives the manual steps). Commits the merge.
+    func resolveSettings(_ paths: [String], theirs ref: String) throws(SyncError) -> [String]? {
+        var said: [String] = []
+        for path in paths {
+            func version(_ stage: Int) throws(SyncError) -> StreakSettings? {
+                let shown = try run(["show", ":\(stage):\(path)"])
+                guard shown.succeeded else { return stage == 1 ? StreakSettings() : nil }
+                guard case .success(let settings) = StreakSettings.parse(shown.stdout) else { return nil }
+                return settings
+            }
+            guard let base = try version(1), let ours = try version(2), let theirs = try version(3) else { return nil }
+            func changedAt(_ side: String) throws(SyncError) -> Int {
+                Int(try run(["log", "-1", "--format=%ct", side, "--", path]).text) ?? 0
+            }
+            let oursAt = try changedAt("HEAD")
+            let theirsAt = try changedAt(ref)
+            func pick<T: Equatable>(_ base: T, _ ours: T, _ theirs: T, _ order: (T, T) -> Bool) -> T {
+                if ours == theirs || theirs == base { return ours }
+                if ours == base { return theirs }
+                if oursAt != theirsAt { return oursAt > theirsAt ? ours : theirs }
+                return order(ours, theirs) ? theirs : ours
+            }
+            var merged = ours
+            merged.icon = pick(base.icon, ours.icon, theirs.icon, <)
+            merged.tags = pick(base.tags, ours.tags, theirs.tags) { $0.joined(separator: ",") < $1.joined(separator: ",") }
+            if ours.rules != theirs.rules {
+                if ours.rules == base.rules {
+                    merged.rules = theirs.rules
+                } else if theirs.rules != base.rules {
+                    return nil
+                }
+            }
+            let file = Paths.join(folder, path)
+            guard !Files.isLink(file) else { return nil }
+            do throws(SystemError) {
+                try Files.writeAtomically(file, Array(merged.encoded().utf8))
+            } catch {
+                throw .store(.system(error))
+            }
+            try must(["add", "--", path], doing: "stage the merged settings")
+            said.append("\(path) was changed here and on the other machine: merged, the later change of each setting kept (icon \(merged.icon)\(merged.tags.isEmpty ? "" : ", tags " + merged.tags.joined(separator: ",")))")
+        }
+        try must(try identity() + ["commit", "--quiet", "--no-verify", "--no-edit"], doing: "commit the merge")
+        return said
+    }
+
     func resolveRenames(_ conflicts: [RenameConflict], theirs ref: String) throws(SyncError) -> [String]? {
         var pairs: [String: (ours: String, theirs: String)] = [:]
         for conflict in conflicts {

@@ -104,7 +104,10 @@ public struct Store: Sendable {
     public static func cachePath(home: String) -> String { Paths.join(home, "prompt.cache") }
 
     public func folder(of name: StreakName) -> String { Paths.join(streaksFolder, name.text) }
-    public func settingsPath(of name: StreakName) -> String { Paths.join(folder(of: name), "streak.conf") }
+    /// A streak's settings file's name.
+    public static let settingsFile = "streak.conf"
+
+    public func settingsPath(of name: StreakName) -> String { Paths.join(folder(of: name), Store.settingsFile) }
     public func ownLogPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".log") }
     public func ownEventsPath(of name: StreakName) -> String { Paths.join(folder(of: name), machine + ".events") }
 

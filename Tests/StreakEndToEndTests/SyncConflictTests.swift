@@ -76,6 +76,41 @@ struct SyncConflictTests {
         }
     }
 
+    /// The icon changed on both machines, and a tag added on one: sync merges the settings
+    /// with no manual step, the later icon winning, and both machines agree.
+    @Test func settingsChangedOnTwoMachinesMergeLikeEvents() throws {
+        guard requireTool("git") else { return }
+        let scratch = try Sandbox()
+        let remote = scratch.root.appendingPathComponent("remote.git").path
+        try git(["init", "--quiet", "--bare", remote], in: scratch.root.path, scratch)
+        var machines: [Sandbox] = []
+        for (name, date) in [("laptop", "2026-03-01T10:00:00Z"), ("desk", "2026-03-01T11:00:00Z")] {
+            machines.append(try Sandbox(extra: ["STREAKPROMPT_MACHINE": name, "GIT_COMMITTER_DATE": date, "GIT_AUTHOR_DATE": date]))
+        }
+        let (laptop, desk) = (machines[0], machines[1])
+        try laptop.sp("add", "quiz", "--icon", "📚")
+        try git(["init", "--quiet"], in: laptop.home, laptop)
+        try git(["remote", "add", "origin", remote], in: laptop.home, laptop)
+        #expect(try laptop.sp("sync").status == 0)
+        try git(["clone", "--quiet", remote, desk.home], in: desk.root.path, desk)
+        #expect(try desk.sp("sync").status == 0)
+        // Both change the icon; the desk (committing an hour later) also tags it.
+        try laptop.sp("add", "quiz", "--icon", "L")
+        try laptop.sp("tick", "quiz", "--quiet", "--now", "2026-03-02")
+        #expect(try laptop.sp("sync").status == 0)
+        try desk.sp("add", "quiz", "--icon", "D", "--tag", "study")
+        try desk.sp("tick", "quiz", "--quiet", "--now", "2026-03-03")
+        let merged = try desk.sp("sync")
+        #expect(merged.status == 0 && merged.stdout.contains("was changed here and on the other machine: merged"), "\(merged)")
+        #expect(try laptop.sp("sync").status == 0)
+        for box in [laptop, desk] {
+            let status = try box.status("quiz", now: "2026-03-03T20:00")
+            #expect(status["icon"] as? String == "D" && status["tags"] as? [String] == ["study"], "\(status)")
+            #expect(status["total"] as? Int == 2, "\(status)")
+            #expect(!(try box.read("streaks/quiz/streak.conf")).contains("<<<<<<<"))
+        }
+    }
+
     /// A log merged without `merge=union` (a plain `git pull` before sync set it up) holds git's
     /// conflict markers: list and the prompt read both sides' lines, doctor names the conflict,
     /// and --repair takes the markers out and keeps every action.
