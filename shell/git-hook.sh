@@ -64,7 +64,12 @@ if [ -n "$streakprompt_count" ] && [ "${STREAKPROMPT-}" != 0 ]; then
         streakprompt_bin=$(command -v streakprompt 2>/dev/null) || streakprompt_bin=
     fi
     if [ -n "$streakprompt_bin" ]; then
-        # shellcheck disable=SC2154 # streakprompt_name is set above in a hook that counts
+        # Nothing to run after it: the binary takes the shell's place (one process less for
+        # every commit; git does not look at post-commit's exit status).
+        if [ -z "$streakprompt_own" ] || [ ! -x "$streakprompt_own" ]; then
+            # shellcheck disable=SC2154 # streakprompt_name is set above in a hook that counts
+            exec "$streakprompt_bin" git hook post-commit --name "$streakprompt_name" </dev/null >/dev/null 2>&1
+        fi
         "$streakprompt_bin" git hook post-commit --name "$streakprompt_name" </dev/null >/dev/null 2>&1 || :
     fi
 fi
