@@ -144,6 +144,8 @@ _streakprompt() {
         'init:--tick-on') :; return 0 ;;
         'watch:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
         'watch:--format') :; return 0 ;;
+        'watch:--tag') :; return 0 ;;
+        'watch:--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
         'watch:--interval') :; return 0 ;;
         'import git:--author') :; return 0 ;;
         'import git:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
@@ -186,7 +188,7 @@ _streakprompt() {
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'config') __streakprompt_complete_words "$cur" '--help' ;;
-            'watch') __streakprompt_complete_words "$cur" '--shell' '--format' '--interval' '--help' ;;
+            'watch') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--only' '--interval' '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
             'version') __streakprompt_complete_words "$cur" '--json' '--help' ;;
             'man') __streakprompt_complete_words "$cur" '--help' ;;

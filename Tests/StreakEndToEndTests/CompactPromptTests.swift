@@ -35,6 +35,34 @@ struct CompactPromptTests {
         #expect(bad.status == 2 && bad.stderr.contains("pending"), "\(bad)")
     }
 
+    /// A status bar's stream follows --only and a summary too: `watch` prints the same first line.
+    @Test func watchTakesOnlyAndASummary() throws {
+        let box = try box()
+        for (arguments, expected) in [(["--only", "pending", "--format", "{name}"], "b d"), (["--format", "{done}/{due}"], "2/5")] {
+            let out = box.root.appendingPathComponent("watched").path
+            try? FileManager.default.removeItem(atPath: out)
+            var environment = box.environment
+            environment["NO_COLOR"] = "1"
+            environment["STREAKPROMPT_NOW"] = Self.now
+            let words = arguments.map { "'\($0)'" }.joined(separator: " ")
+            let script = "'\(Binary.path)' watch --shell plain \(words) | head -1 > '\(out)'"
+            let watcher = spawnQuietly(["/bin/sh", "-c", script], environment: environment)
+            var first = ""
+            for _ in 0..<100 where first.isEmpty {
+                first = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+                usleep(50_000)
+            }
+            var status: Int32 = 0
+            var waited: pid_t = 0
+            for _ in 0..<100 where waited == 0 {
+                waited = waitpid(watcher, &status, WNOHANG)
+                usleep(50_000)
+            }
+            if waited == 0 { kill(watcher, SIGKILL) }
+            #expect(first == expected + "\n", "\(arguments): \(first.debugDescription)")
+        }
+    }
+
     @Test func doneAndDueSummariseAllInTheWorstLook() throws {
         let box = try box()
         // Due: a, b, c, d, f (e rests); done: a and c. Worst: f is broken.

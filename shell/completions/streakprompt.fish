@@ -213,6 +213,8 @@ complete -c streakprompt -n '__streakprompt_complete_is \'config\' 0' -a 'set' -
 complete -c streakprompt -n '__streakprompt_complete_is \'config\' 0' -a 'unset' -d 'remove a setting from the config file'
 complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'shell' -x -a 'bash zsh fish tmux plain waybar polybar i3blocks' -d 'escape for bash, zsh, fish, tmux or plain (default plain)'
 complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'format' -x -d 'segment format, e.g. \'{icon}{count}\''
+complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'tag' -x -d 'the streaks tagged T (repeatable: any of them)'
+complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'only' -x -a 'pending all' -d 'pending: only the streaks still to do today (all: every one, the default)'
 complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'interval' -x -d 'seconds between looks (default 2)'
 complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'watch\'' -a '(__streakprompt_complete_streaks)'

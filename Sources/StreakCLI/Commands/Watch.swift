@@ -15,7 +15,7 @@ enum Watch: Command {
     static let interval = FlagSpec("--interval", .integer("S", 1...3600), help: "seconds between looks (default 2)")
 
     static let spec = CommandSpec(
-        ["watch"], usage: "[NAME...] [--shell HOST] [--format FMT] [--interval S]",
+        ["watch"], usage: "[NAME...] [--tag T] [--only pending] [--shell HOST] [--format FMT] [--interval S]",
         summary: "print the segment again whenever it changes (for status bars)",
         details: """
         Prints the segment as 'streakprompt NAME... --shell HOST' would, then looks again every
@@ -24,11 +24,16 @@ enum Watch: Command {
         sync. One small read a look; ends when whatever reads it goes away. HOST is plain
         (default), waybar (one JSON object a line), polybar, i3blocks or tmux.
         """,
-        flags: [Prompt.shell, Prompt.format, interval], arguments: .streakName(existing: true), count: 0...32)
+        flags: [Prompt.shell, Prompt.format, Prompt.tag, Prompt.only, interval], arguments: .streakName(existing: true), count: 0...32)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        let options = Prompt.Options(names: Prompt.NameList(invocation.arguments), shell: invocation.text(Prompt.shell) ?? "plain",
-                                     format: invocation.text(Prompt.format), now: nil, view: false, bare: false)
+        var options = Prompt.Options(names: Prompt.NameList(invocation.arguments), shell: invocation.text(Prompt.shell) ?? "plain",
+                                     format: invocation.text(Prompt.format), now: nil, only: invocation.text(Prompt.only),
+                                     view: false, bare: false)
+        for text in invocation.flags[Prompt.tag.name] ?? [] {
+            if let problem = StreakTag.problem(with: text) { throw .usage(problem.message(at: "--tag")) }
+            options.names.append("+" + text)
+        }
         let seconds = UInt32(invocation.integer(interval) ?? 2)
         var last: String?
         while true {
