@@ -244,39 +244,32 @@ public struct DataRepository {
             let lines = said.split(whereSeparator: \.isNewline).map(String.init)
             let renamed = lines.compactMap(RenameConflict.init)
             let others = lines.filter { $0.hasPrefix("CONFLICT") && RenameConflict($0) == nil }
-            if !renamed.isEmpty, others.isEmpty {
-                // Settled whole, or undone whole: never left half merged.
-                let resolved: [String]?
-                do throws(SyncError) {
-                    resolved = try resolveRenames(renamed, theirs: ref)
-                } catch {
-                    _ = try? run(["merge", "--abort"])
-                    throw error
-                }
-                if let resolved {
-                    renames += resolved
-                    return true
-                }
-            }
             let conflicts = lines.compactMap { line -> String? in
                 guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
                 return String(line[range.upperBound...])
             }
-            // Only settings files, each changed in different fields or the icon and tags on
-            // both sides: settled field by field, the later change winning (no manual step).
-            if renamed.isEmpty, !conflicts.isEmpty, others.count == conflicts.count,
-               conflicts.allSatisfy({ $0.hasPrefix("streaks/") && $0.hasSuffix("/" + Store.settingsFile) }) {
+            // Settled whole, or undone whole: never left half merged.
+            func settle(_ resolve: () throws(SyncError) -> [String]?) throws(SyncError) -> Bool {
                 let resolved: [String]?
                 do throws(SyncError) {
-                    resolved = try resolveSettings(conflicts, theirs: ref)
+                    resolved = try resolve()
                 } catch {
                     _ = try? run(["merge", "--abort"])
                     throw error
                 }
-                if let resolved {
-                    renames += resolved
-                    return true
-                }
+                guard let resolved else { return false }
+                renames += resolved
+                return true
+            }
+            if !renamed.isEmpty, others.isEmpty, try settle({ () throws(SyncError) in try resolveRenames(renamed, theirs: ref) }) {
+                return true
+            }
+            // Only settings files, each changed in different fields or the icon and tags on
+            // both sides: settled field by field, the later change winning (no manual step).
+            if renamed.isEmpty, !conflicts.isEmpty, others.count == conflicts.count,
+               conflicts.allSatisfy({ $0.hasPrefix("streaks/") && $0.hasSuffix("/" + Store.settingsFile) }),
+               try settle({ () throws(SyncError) in try resolveSettings(conflicts, theirs: ref) }) {
+                return true
             }
             _ = try? run(["merge", "--abort"])
             let branch = "\(remote.name)/\(remote.branch)"

@@ -52,13 +52,7 @@ struct CompactPromptTests {
                 first = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
                 usleep(50_000)
             }
-            var status: Int32 = 0
-            var waited: pid_t = 0
-            for _ in 0..<100 where waited == 0 {
-                waited = waitpid(watcher, &status, WNOHANG)
-                usleep(50_000)
-            }
-            if waited == 0 { kill(watcher, SIGKILL) }
+            waitOrKill(watcher)
             #expect(first == expected + "\n", "\(arguments): \(first.debugDescription)")
         }
     }

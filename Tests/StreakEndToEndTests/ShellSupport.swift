@@ -353,3 +353,17 @@ func pluginRC(_ shellName: String, _ variables: [(String, String)]) -> String {
             + ["streakprompt init fish | source"]).joined(separator: "\n")
     }
 }
+
+/// Waits for `pid` to end (polling every 50 ms, `tries` times), then kills it if it has not;
+/// returns what `waitpid` returned (the pid once it ended, 0 when it had to be killed).
+@discardableResult
+func waitOrKill(_ pid: pid_t, tries: Int = 100) -> pid_t {
+    var status: Int32 = 0
+    var waited: pid_t = 0
+    for _ in 0..<tries where waited == 0 {
+        waited = waitpid(pid, &status, WNOHANG)
+        usleep(50_000)
+    }
+    if waited == 0 { kill(pid, SIGKILL) }
+    return waited
+}

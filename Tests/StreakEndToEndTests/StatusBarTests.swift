@@ -59,14 +59,7 @@ struct StatusBarTests {
         }
         try box.sp("tick", "quiz", "--now", "2026-11-21T09:00")
         try box.sp("tick", "quiz")
-        var status: Int32 = 0
-        var waited: pid_t = 0
-        for _ in 0..<200 where waited == 0 {
-            waited = waitpid(watcher, &status, WNOHANG)
-            usleep(50_000)
-        }
-        if waited == 0 { kill(watcher, SIGKILL) }
-        #expect(waited == watcher, "watch ended when head went away")
+        #expect(waitOrKill(watcher, tries: 200) == watcher, "watch ended when head went away")
         let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
         #expect(lines.count == 2 && lines[0] != lines[1], "printed again on the change: \(lines)")
         #expect(Date().timeIntervalSince(started) < 10)
