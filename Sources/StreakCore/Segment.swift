@@ -123,8 +123,18 @@ public struct SegmentFormat: Sendable, Equatable {
 
     /// Whether it summarises every streak shown in one segment (`{done}` or `{due}` in it).
     public var summarises: Bool {
-        // Cheap: the placeholder's text must be there at all.
-        guard text.contains("{done}") || text.contains("{due}") else { return false }
+        // Cheap, as every prompt asks: a byte scan for `{d` before the pieces are walked.
+        var utf8 = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var mentioned = false
+        while let byte = utf8.next() {
+            if previous == UInt8(ascii: "{"), byte == UInt8(ascii: "d") {
+                mentioned = true
+                break
+            }
+            previous = byte
+        }
+        guard mentioned else { return false }
         var found = false
         forEachPiece { piece in if piece == .done || piece == .due { found = true } }
         return found

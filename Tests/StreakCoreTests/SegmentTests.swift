@@ -72,4 +72,26 @@ struct SegmentTests {
         #expect(Icon.problem(with: "\u{1B}[31m") != nil)
         #expect(Icon.problem(with: String(repeating: "🔥", count: 9)) != nil)
     }
+
+    @Test func aFormatSummarisesOnlyWithItsPlaceholders() {
+        #expect(SegmentFormat("{icon} {done}/{due}").summarises)
+        #expect(SegmentFormat("{due}").summarises)
+        #expect(!SegmentFormat("{icon}{count}").summarises)
+        #expect(!SegmentFormat("{{done}}").summarises, "braces, not a placeholder")
+        #expect(!SegmentFormat("{dummy} {d}").summarises)
+        var summary = Segment.Summary()
+        let day = StreakDay.d("2026-11-24")
+        func reading(_ state: Reading.State, met: Bool, paused: Bool = false, best: Int = 3) -> Reading {
+            Reading(state: state, current: state == .broken ? 0 : 3, best: best, total: 3, freezesLeft: 0, last: nil, today: day,
+                    unit: .day, progress: GoalProgress(done: met ? 1 : 0, needed: 1), paused: paused, goal: 1)
+        }
+        summary.add(reading(.done, met: true))
+        summary.add(reading(.done, met: false))            // a rest day: neither
+        summary.add(reading(.pending, met: false))
+        summary.add(reading(.broken, met: false, paused: true))  // paused: neither
+        summary.add(reading(.broken, met: false, best: 0))  // new: due, counted as pending
+        #expect(summary.done == 1 && summary.due == 3 && summary.worst == .pending)
+        summary.add(reading(.broken, met: false))
+        #expect(summary.due == 4 && summary.worst == .broken)
+    }
 }
