@@ -39,14 +39,17 @@ struct ShellSnippetTests {
         try box.sp("add", "quiz", "--icon", "100%")
         try box.sp("tick", "quiz")
         let file = try box.file("p10k-snippet.zsh", snippet)
-        let result = try shell(zsh, ["--no-rcs", "-eu"], script: """
+        let plugin = try box.file("plugin.zsh", try box.initText("zsh", ["--manual"]))
+        let result = try shell(zsh, ["--no-rcs", "-u"], script: """
             p10k() { print -r -- "p10k $*" }
+            source '\(plugin)'
             source '\(file)'
             prompt_streakprompt
             instant_prompt_streakprompt
-            """, in: box)
+            """, in: box, env: ["TERM": "xterm-256color"])
         #expect(result.stderr.isEmpty, "\(result)")
-        // --shell zsh doubled the %, so p10k's prompt expansion shows one.
+        // The plugin's segment, its colours taken out; the zsh segment doubled the %, so
+        // p10k's prompt expansion shows one.
         #expect(result.stdout == "p10k segment -f 208 -t 100%%1\np10k segment -f 208 -t 100%%1\n", "\(result)")
     }
 
