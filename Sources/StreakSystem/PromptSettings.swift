@@ -158,7 +158,9 @@ public enum PromptSettings {
     }
 
     /// The theme and the shared settings, from one read of the config file.
-    public static func read(_ environment: Environment) -> (theme: SegmentTheme, shared: Shared) {
+    /// `onlyPending`, when given, is `--only`'s word over the settings' `only` (set here, while
+    /// the theme is built: a theme changed after it is built costs the prompt a copy of it).
+    public static func read(_ environment: Environment, onlyPending: Bool? = nil) -> (theme: SegmentTheme, shared: Shared) {
         var theme = SegmentTheme.standard
         var shared = Shared()
         if let path = configPath(environment), let file = try? Files.readBytes(path, limit: fileLimit, followLinks: true) {
@@ -174,6 +176,7 @@ public enum PromptSettings {
         environment.forEach(prefixed: "STREAKPROMPT_", names: { Key(rawValue: $0)!.variable }, count: Key.count) { raw, value in
             _ = apply(Key(rawValue: raw)!, value, to: &theme)
         }
+        if let onlyPending { theme.onlyPending = onlyPending }
         return (theme, shared)
     }
 

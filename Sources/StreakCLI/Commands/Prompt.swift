@@ -51,12 +51,26 @@ enum Prompt: Command {
         var shell: String?
         var format: String?
         var now: String?
-        /// `--only pending|all`: over the theme's `only`.
-        var only: String?
+        /// `--only pending|all`: over the theme's `only` (a plain enum: an optional string here
+        /// costs the prompt a runtime metadata instantiation, a sixth of its instructions).
+        var only = Only.settings
         /// `--view`: write the pre-rendered view (`Views`) too.
         var view = false
         /// Invoked without the word `prompt`: a word that is no streak may be a mistyped command.
         var bare = true
+    }
+
+    /// What `--only` asked for: nothing (the settings decide), pending, or all.
+    enum Only {
+        case settings, pending, all
+
+        init(_ text: String?) {
+            switch text {
+            case "pending": self = .pending
+            case "all": self = .all
+            default: self = .settings
+            }
+        }
     }
 
     /// Streak names, kept in one string: a list of strings would cost the prompt a runtime
@@ -93,7 +107,7 @@ enum Prompt: Command {
     static func run(_ invocation: Invocation, _ context: Context, bare: Bool) -> Int32 {
         var options = Options(names: NameList(invocation.arguments), shell: invocation.text(shell),
                               format: invocation.text(format), now: invocation.text(CommandTable.now),
-                              only: invocation.text(only), view: invocation.has(view), bare: bare)
+                              only: Only(invocation.text(only)), view: invocation.has(view), bare: bare)
         for text in invocation.flags[tag.name] ?? [] {
             if let problem = StreakTag.problem(with: text) {
                 Exit.report(problem.message(at: "--tag"))
@@ -146,7 +160,7 @@ enum Prompt: Command {
                 case "--format": options.format = value
                 case "--only":
                     guard value == "pending" || value == "all" else { return nil }
-                    options.only = value
+                    options.only = Only(value)
                 case "--tag":
                     guard StreakName.problem(with: value) == nil else { return nil }
                     options.names.append("+" + value)
@@ -204,8 +218,13 @@ enum Prompt: Command {
         }
         let zone = LocalZone()
         // The looks and the settings every host shares, from one read of the config file.
-        var (theme, shared) = PromptSettings.read(environment)
-        if let only = options.only { theme.onlyPending = only == "pending" }
+        let onlyPending: Bool?
+        switch given.only {
+        case .settings: onlyPending = nil
+        case .pending: onlyPending = true
+        case .all: onlyPending = false
+        }
+        let (theme, shared) = PromptSettings.read(environment, onlyPending: onlyPending)
         // No names given: the config file's, if it names some (else every streak).
         if options.names.isEmpty, environment.nonEmpty(PromptSettings.Shared.Key.names.variable) == nil,
            let names = shared.value(.names) {

@@ -28,7 +28,7 @@ enum Watch: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         var options = Prompt.Options(names: Prompt.NameList(invocation.arguments), shell: invocation.text(Prompt.shell) ?? "plain",
-                                     format: invocation.text(Prompt.format), now: nil, only: invocation.text(Prompt.only),
+                                     format: invocation.text(Prompt.format), now: nil, only: Prompt.Only(invocation.text(Prompt.only)),
                                      view: false, bare: false)
         for text in invocation.flags[Prompt.tag.name] ?? [] {
             if let problem = StreakTag.problem(with: text) { throw .usage(problem.message(at: "--tag")) }
