@@ -190,9 +190,11 @@ enum Prompt: Command {
     }
 
     static func write(_ given: Options, out: Output, environment: Environment) throws(CommandError) {
-        var options = given
+        // No copy of the options: the names grow here, the rest is read where it was given
+        // (a copy of the struct costs the prompt a runtime metadata instantiation).
+        var names = given.names
         var host = Host.plain
-        if let text = options.shell {
+        if let text = given.shell {
             guard let chosen = Host(name: text) else {
                 // The declaration's own message (building it costs only this error path).
                 _ = try shell.type?.parse(text, flag: shell.name)
@@ -200,21 +202,25 @@ enum Prompt: Command {
             }
             host = chosen
         }
-        try options.names.forEach { (word) throws(CommandError) in
+        try names.forEach { (word) throws(CommandError) in
             if word.first == "+" { return }  // a tag, checked when it was given
-            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: options.bare, streaks: []) }
+            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: given.bare, streaks: []) }
         }
         // No names or tags given: those of STREAKPROMPT_NAMES and STREAKPROMPT_TAGS (the
         // plugins' settings; shells that cannot split words, such as elvish and tcsh, leave
         // them to the binary).
-        if options.names.isEmpty {
-            for (variable, prefix) in [(PromptSettings.Shared.Key.names.variable, ""), ("STREAKPROMPT_TAGS", "+")] {
-                guard let text = environment.nonEmpty(variable) else { continue }
+        if names.isEmpty {
+            // Two calls, not a loop over an array of pairs: a tuple's metadata is built at run
+            // time, which would cost every prompt more than the rest of this.
+            func add(_ variable: String, _ prefix: String) {
+                guard let text = environment.nonEmpty(variable) else { return }
                 for word in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
                 where StreakName.problem(with: String(word)) == nil {
-                    options.names.append(prefix + word)
+                    names.append(prefix + word)
                 }
             }
+            add(PromptSettings.Shared.Key.names.variable, "")
+            add("STREAKPROMPT_TAGS", "+")
         }
         let zone = LocalZone()
         // The looks and the settings every host shares, from one read of the config file.
@@ -226,9 +232,9 @@ enum Prompt: Command {
         }
         let (theme, shared) = PromptSettings.read(environment, onlyPending: onlyPending)
         // No names given: the config file's, if it names some (else every streak).
-        if options.names.isEmpty, environment.nonEmpty(PromptSettings.Shared.Key.names.variable) == nil,
-           let names = shared.value(.names) {
-            for name in names.split(whereSeparator: { $0 == " " || $0 == "," }) { options.names.append(String(name)) }
+        if names.isEmpty, environment.nonEmpty(PromptSettings.Shared.Key.names.variable) == nil,
+           let configured = shared.value(.names) {
+            for name in configured.split(whereSeparator: { $0 == " " || $0 == "," }) { names.append(String(name)) }
         }
         var dayStart = DayStart.midnight
         if let text = environment.nonEmpty("STREAKPROMPT_DAY_START") {
@@ -239,20 +245,20 @@ enum Prompt: Command {
         }
         // An explicit --now that does not parse is the user's typo: report it.
         var now: Int64?
-        if let text = options.now {
+        if let text = given.now {
             guard let input = TimeInput(text) else { throw ValueType.notATime("--now '\(Text.visible(text))'") }
             now = input.moment(in: zone, present: Clock.now(), dayStart: dayStart)
         }
-        let format = SegmentFormat(options.format ?? shared.effective(.format, environment) ?? SegmentFormat.defaultText)
+        let format = SegmentFormat(given.format ?? shared.effective(.format, environment) ?? SegmentFormat.defaultText)
         // By hand (a terminal, no --shell) a placeholder that does not exist is an error; in a
         // prompt it prints as written. The format is checked first: the terminal costs a system call.
-        if options.shell == nil, let unknown = format.unknownPlaceholder, out.isTerminal {
-            throw placeholderError(unknown, in: options.format != nil ? "--format" : "STREAKPROMPT_FORMAT")
+        if given.shell == nil, let unknown = format.unknownPlaceholder, out.isTerminal {
+            throw placeholderError(unknown, in: given.format != nil ? "--format" : "STREAKPROMPT_FORMAT")
         }
 
         guard let source = PromptSource.open(environment) else {
             try checkNames(given, cache: nil, out: out, environment: environment)
-            if given.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+            if given.names.isEmpty, given.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
                 out.line(Report.noStreaksYet)
             }
             return
@@ -280,13 +286,13 @@ enum Prompt: Command {
         // Show what the cache has; when a folder changed behind it, it is rebuilt for the next prompt.
         defer { source.finish() }
 
-        if options.view {
+        if given.view {
             // The plugin's fallback: write the view it reads from now on (its path first, for
             // the plugin to keep; tmux's is pushed instead). A view that cannot be written
             // leaves the first line empty: the plugin keeps running the binary. The view is
             // of the real clock, whatever --now says: the plugin reads it at its own.
             let real = Views.clock()
-            let spec = Views.Spec(host: host, names: options.names.joined, format: format.text, color: color,
+            let spec = Views.Spec(host: host, names: names.joined, format: format.text, color: color,
                                   ascii: !environment.isUTF8, zone: environment.value("TZ"), dayStart: dayStart,
                                   weekStart: weekStart, theme: theme, registered: real,
                                   tmuxSocket: TmuxPush.socket(environment))
@@ -321,7 +327,7 @@ enum Prompt: Command {
         // `{done}` or `{due}`: one segment for all of them, written after the last.
         let summarises = format.summarises
         var summary = Segment.Summary()
-        PromptCache.forEachShown(bytes, names: options.names.joined) { entry, shown in
+        PromptCache.forEachShown(bytes, names: names.joined) { entry, shown in
             source.showing(entry, today: today, weekStart: weekStart)
             // An archived line is still checked (another machine may have unarchived it).
             guard shown else { return }
@@ -385,7 +391,7 @@ enum Prompt: Command {
         if wrote && host == .plain && out.isTerminal { out.write("\n") }
         // Nothing shown and no streak at all: by hand, say how to start (a cache with no line is
         // one a remove left behind).
-        if !wrote, given.names.isEmpty, options.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
+        if !wrote, given.names.isEmpty, given.shell == nil, out.isTerminal, streakNames(environment).isEmpty {
             out.line(Report.noStreaksYet)
         }
     }
