@@ -405,12 +405,22 @@ __streakprompt_precmd() {
     # characters, whatever the length of PS1); elsewhere or not at all, __streakprompt_place sees.
     # shellcheck disable=SC2016 # the reference, as text
     [[ -n ${STREAKPROMPT_MANUAL-} || -n ${PS1+set} && ${PS1:0:22} == '${__streakprompt_ps1-}' ]] || __streakprompt_place
+    [[ -z ${STREAKPROMPT_MANUAL-} ]] || __streakprompt_export_text
     [[ -z ${STREAKPROMPT_TICK_ON-} ]] || __streakprompt_install_preexec
     # The history number the next line gets if it is saved: the hook reads that entry.
     __streakprompt_histcmd=${HISTCMD-}
     # Without PS0, the next command is taken to be typed (load this plugin last on bash < 4.4).
     [[ -n ${__streakprompt_ps0_ok-} ]] || __streakprompt_typed=1
     \builtin return "$status"
+}
+
+# With --manual: exports STREAKPROMPT_TEXT, the segment without its colour codes, for a prompt
+# another program draws (starship's env_var module, oh-my-posh's templates).
+__streakprompt_export_text() {
+    \builtin local text="${STREAKPROMPT_SEGMENT-}"
+    while [[ $text == *$'\001'*$'\002'* ]]; do text=${text%%$'\001'*}${text#*$'\002'}; done
+    # shellcheck disable=SC2034 # exported for other programs
+    \builtin export STREAKPROMPT_TEXT="$text"
 }
 
 # Adds __streakprompt_precmd to PROMPT_COMMAND, a string or (bash >= 5.1) an array, once.
@@ -467,7 +477,7 @@ __streakprompt_unload() {
         done
     fi
     __streakprompt_wait_tick
-    \builtin unset -v STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_typed __streakprompt_histcmd \
+    \builtin unset -v STREAKPROMPT_SEGMENT STREAKPROMPT_TEXT __streakprompt_ps1 __streakprompt_typed __streakprompt_histcmd \
         __streakprompt_line __streakprompt_tick_fd __streakprompt_previous_debug __streakprompt_debug_installed \
         __streakprompt_debug_at_load \
         __streakprompt_bin_path __streakprompt_bin_key __streakprompt_names \
@@ -476,7 +486,7 @@ __streakprompt_unload() {
         __streakprompt_watch __streakprompt_lo __streakprompt_hi __streakprompt_ps0_ok \
         __streakprompt_zone __streakprompt_zone_real __streakprompt_allowed
     \builtin unset -f __streakprompt_find_bin __streakprompt_split_names __streakprompt_tag_args __streakprompt_refresh __streakprompt_place \
-        __streakprompt_read_view __streakprompt_fresh __streakprompt_show \
+        __streakprompt_read_view __streakprompt_fresh __streakprompt_show __streakprompt_export_text \
         __streakprompt_tick __streakprompt_wait_tick __streakprompt_preexec __streakprompt_command_line \
         __streakprompt_set_status __streakprompt_has_ps0 __streakprompt_debug __streakprompt_read_debug_trap __streakprompt_install_preexec \
         __streakprompt_precmd __streakprompt_add_prompt_command __streakprompt_unload

@@ -357,6 +357,15 @@ function __streakprompt_precmd() {
     # shellcheck disable=SC2016 # the reference, as text
     [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && -z ${__streakprompt_pasted-} &&
         ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst" "$bang"
+    # With --manual: STREAKPROMPT_TEXT, the segment without its colours and prompt escapes,
+    # exported for a prompt another program draws (starship's env_var module, oh-my-posh).
+    if [[ -n ${STREAKPROMPT_MANUAL-} ]]; then
+        # shellcheck disable=SC2296 # zsh's (S) flag: each shortest %{...%}
+        \builtin local text=${(S)STREAKPROMPT_SEGMENT//\%\{*\%\}/}
+        [[ $bang != 1 ]] || text=${text//'!!'/'!'}
+        # shellcheck disable=SC2034 # exported for other programs
+        \builtin typeset -gx STREAKPROMPT_TEXT=${text//'%%'/'%'}
+    fi
 }
 
 # Takes everything back out: the hooks, and the segment in PROMPT.
@@ -372,7 +381,7 @@ function __streakprompt_unload() {
     # shellcheck disable=SC2016 # the reference the plugin put there, as text
     PROMPT=${text//'${__streakprompt_ps1-}'/}
     __streakprompt_psvar
-    \builtin unset STREAKPROMPT_SEGMENT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
+    \builtin unset STREAKPROMPT_SEGMENT STREAKPROMPT_TEXT __streakprompt_ps1 __streakprompt_pasted __streakprompt_tick_fd __streakprompt_bin_path \
         __streakprompt_key __streakprompt_view __streakprompt_view_for __streakprompt_head \
         __streakprompt_from __streakprompt_until __streakprompt_deadline __streakprompt_text \
         __streakprompt_watch __streakprompt_sysread __streakprompt_lo __streakprompt_hi \

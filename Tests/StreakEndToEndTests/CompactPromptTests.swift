@@ -116,3 +116,27 @@ struct CompactPromptTests {
         }
     }
 }
+
+/// With `--manual` the plugins export STREAKPROMPT_TEXT, the segment without colours or prompt
+/// escapes, for prompts other programs draw (starship's env_var module): a child process of
+/// the real bash, zsh and fish sees the plain text.
+@Suite("the exported segment")
+struct ExportedTextTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func childProcessesSeeThePlainSegment(shellName: String) throws {
+        let box = try Sandbox()
+        try box.sp("add", "quiz", "--icon", "Q%!")
+        try box.sp("tick", "quiz", "--quiet")
+        var rc = pluginRC(shellName, [("STREAKPROMPT_FORMAT", "{icon}{count}")])
+        rc = rc.replacingOccurrences(of: "init \(shellName)", with: "init \(shellName) --manual")
+        if shellName == "zsh" { rc = "setopt prompt_bang\n" + rc }
+        guard let tmux = try ShellInteractiveTests().start(shellName, rc: rc, in: box, env: ["TERM": "xterm-256color"]) else {
+            if Package.isCI { Issue.record("\(shellName) is missing") }
+            return
+        }
+        defer { tmux.stop() }
+        try tmux.type("printenv STREAKPROMPT_TEXT | od -An -c | tr -d ' '")
+        try tmux.waitFor("the plain text") { $0.contains("Q%!1\\n") }
+        #expect(!(try tmux.screen()).contains("033"), "no escape code in the exported text")
+    }
+}

@@ -29,4 +29,9 @@ function __streakprompt_precmd
         test -n "$rel"; and set now (math $__streakprompt_clock_base + $rel)
         __streakprompt_refresh $now
     end
+    # With --manual: STREAKPROMPT_TEXT, the segment without its colours, exported for a prompt
+    # another program draws (starship's env_var module, oh-my-posh's templates).
+    if test -n "$STREAKPROMPT_MANUAL"
+        set -gx STREAKPROMPT_TEXT (string replace -ra '\e\[[0-9;]*m' '' -- "$STREAKPROMPT_SEGMENT")
+    end
 end

@@ -9,7 +9,7 @@ function __streakprompt_unload
         end
     end
     set -e __streakprompt_placed
-    set -e STREAKPROMPT_SEGMENT
+    set -e STREAKPROMPT_SEGMENT STREAKPROMPT_TEXT
     for name in (set -n | string match -- '__streakprompt_*')
         set -e $name
     end
