@@ -19,9 +19,11 @@
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
 #                          STREAKPROMPT_NAMES, else "default")
 #   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
-#                          pre-rendered view (the default, zero-fork: see the README's Speed)
+#                          pre-rendered view (the default, zero-fork: see docs/speed.md)
 #   STREAKPROMPT_MANUAL    non-empty: leave PS1 alone and put ${STREAKPROMPT_SEGMENT} in it
 #                          yourself, e.g. PS1='${STREAKPROMPT_SEGMENT:+$STREAKPROMPT_SEGMENT }\w\$ '
+#                          (it also exports STREAKPROMPT_TEXT, the segment without colours,
+#                          for starship's env_var module or oh-my-posh)
 # and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
 # styles and icons (streakprompt config), NO_COLOR, TZ.
 #

@@ -4,7 +4,7 @@
 # Load it from ~/.zshrc, after your theme (one of):
 #   eval "$(streakprompt init zsh)"         # flags: --name, --format, --tick-on, --manual
 #   source /path/to/streakprompt/shell/streakprompt.plugin.zsh
-#   oh-my-zsh, zinit, antidote: a plugin whose folder is shell/ (see the README)
+#   oh-my-zsh, zinit, antidote: a plugin whose folder is shell/ (see docs/shells.md)
 #
 # Variables it reads before every prompt (set them before loading, or any time after):
 #   STREAKPROMPT_BIN       the streakprompt binary (default: streakprompt on PATH)
@@ -17,9 +17,11 @@
 #   STREAKPROMPT_TICK_NAME the streak that hook counts (default: the first of
 #                          STREAKPROMPT_NAMES, else "default")
 #   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
-#                          pre-rendered view (the default, zero-fork: see the README's Speed)
+#                          pre-rendered view (the default, zero-fork: see docs/speed.md)
 #   STREAKPROMPT_MANUAL    non-empty: leave PROMPT alone and put the segment in it yourself:
 #                          setopt prompt_subst; PROMPT='${STREAKPROMPT_SEGMENT} %~ %# '
+#                          (it also exports STREAKPROMPT_TEXT, the segment without colours,
+#                          for starship's env_var module or oh-my-posh)
 # and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
 # styles and icons (streakprompt config), NO_COLOR, TZ.
 #

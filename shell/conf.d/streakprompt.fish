@@ -18,9 +18,11 @@
 #                          STREAKPROMPT_NAMES, else "default")
 #   STREAKPROMPT_MODE      binary: run the binary before every prompt instead of reading the
 #                          pre-rendered view (the default on fish >= 3.5, zero-fork: see the
-#                          README's Speed; older fish always runs the binary)
+#                          docs/speed.md; older fish always runs the binary)
 #   STREAKPROMPT_MANUAL    non-empty: leave the prompt functions alone and print the segment
 #                          yourself, e.g. in fish_prompt: printf '%s ' $STREAKPROMPT_SEGMENT
+#                          (it also exports STREAKPROMPT_TEXT, the segment without colours,
+#                          for starship's env_var module or oh-my-posh)
 # and the binary's own: STREAKPROMPT_HOME, STREAKPROMPT_DAY_START, STREAKPROMPT_WARN_AT, the
 # styles and icons (streakprompt config), NO_COLOR, TZ.
 #

@@ -10,7 +10,7 @@ enum Export: Command {
         target, goal, freezes, earning), every action with the date it counts for, the
         moment it happened, its count, note and id, each action once, and every rule change,
         pause, unpause and taken-back action, from every machine's files. 'streakprompt
-        import FILE' reads it back. The README documents both formats (JSON version 2, and
+        import FILE' reads it back. docs/data.md documents both formats (JSON version 2, and
         CSV with one row per record and a kind column).
         """,
         flags: [format], arguments: .streakName(existing: true), count: 0...64, printsData: true)

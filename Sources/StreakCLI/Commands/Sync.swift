@@ -9,7 +9,7 @@ enum Sync: Command {
         ["sync"], usage: "", summary: "commit, merge and push the data folder's git repository",
         details: """
         For a data folder that is a git repository (set it up once: git -C FOLDER init, then
-        git -C FOLDER remote add origin URL; see the README): adds the .gitignore and
+        git -C FOLDER remote add origin URL; see docs/sync.md): adds the .gitignore and
         .gitattributes lines it needs, commits every change, fetches and merges the remote
         branch, rebuilds the prompt cache, and pushes. Uses the branch's upstream, else
         'origin', else the only remote; with no remote it only commits.
@@ -20,7 +20,7 @@ enum Sync: Command {
         let home = store.home
         let sync = DataSync(store: store, environment: context.environment)
         guard sync.isRepository else {
-            throw .failure("\(home) is not a git repository; set it up once with: git -C '\(home)' init && git -C '\(home)' remote add origin URL (see the README's 'Many machines')")
+            throw .failure("\(home) is not a git repository; set it up once with: git -C '\(home)' init && git -C '\(home)' remote add origin URL (see docs/sync.md)")
         }
         let outcome: SyncOutcome
         do throws(SyncError) {
