@@ -30,13 +30,14 @@ let package = Package(
         // (what plugin managers load), compiled in as [UInt8] constants (embedInCode: no Bundle,
         // no Foundation, fine in the static executable), and the one function that renders
         // them for `init` and `git install`: quoted settings, then the files verbatim. No
-        // Foundation, no libc. The tmux script, the fish completions (for TPM and fisher) and
-        // shell/generate (the completions' writer) live there too; nothing prints them.
+        // Foundation, no libc. The tmux script, the fish completions (for TPM and fisher),
+        // shell/generate (the completions' writer) and the editors' plugins (nvim, vim) live
+        // there too; nothing prints them.
         .target(
             name: "StreakShell",
             dependencies: ["StreakCore"],
             path: "shell",
-            exclude: ["completions", "generate", "streakprompt.tmux"],
+            exclude: ["completions", "generate", "streakprompt.tmux", "nvim", "vim"],
             sources: ["swift"],
             resources: [
                 .embedInCode("streakprompt.bash"), .embedInCode("streakprompt.plugin.zsh"),

@@ -223,4 +223,51 @@ enum Checks {
         let fromCSV = try? ExportDocument.parse(Array(document.csv().utf8))
         require(fromCSV.map(normal) == expected, "the CSV export does not read back")
     }
+
+    /// An archive reads into files no bigger in all than the limit, or is refused; never a crash.
+    static func zipArchive(_ bytes: [UInt8]) {
+        guard let files = try? ZipArchive.files(bytes, limit: 1 << 20) else { return }
+        require(files.values.reduce(0) { $0 + $1.count } <= 1 << 20, "an archive unpacked past its limit")
+    }
+
+    /// DEFLATE data decodes within its limit, or is refused.
+    static func inflate(_ bytes: [UInt8]) {
+        guard let out = try? Inflate.decode(bytes[...], limit: 1 << 16) else { return }
+        require(out.count <= 1 << 16, "inflate wrote past its limit")
+    }
+
+    /// The two parts of an input, split at its first NUL byte.
+    static func halves(_ bytes: [UInt8]) -> ([UInt8], [UInt8]) {
+        guard let nul = bytes.firstIndex(of: 0) else { return (bytes, []) }
+        return (Array(bytes[..<nul]), Array(bytes[(nul + 1)...]))
+    }
+
+    /// Another tracker's data becomes an export this program writes and reads back the same:
+    /// every name and tag a valid one, every action recordable.
+    static func foreign(_ imported: ForeignImport) {
+        let document = imported.document
+        for streak in document.streaks {
+            require(StreakName.problem(with: streak.name.text) == nil, "an imported streak has a bad name")
+            for tag in streak.settings?.tags ?? [] { require(StreakTag.problem(with: tag) == nil, "a bad tag \(tag)") }
+            for action in streak.actions { require(action.isRecordable, "an imported action cannot be written") }
+        }
+        let again = try? ExportDocument.parse(Array(document.json().utf8))
+        require(again?.streaks.map(\.name) == document.streaks.map(\.name), "an imported document does not read back")
+    }
+
+    static func loopImport(_ bytes: [UInt8]) {
+        let (habits, checkmarks) = halves(bytes)
+        guard let imported = try? ForeignImport.loop(["Habits.csv": habits, "001 Habit/Checkmarks.csv": checkmarks,
+                                                      "Checkmarks.csv": checkmarks], zone: FixedOffsetZone(offset: 0))
+        else { return }
+        foreign(imported)
+    }
+
+    static func harshImport(_ bytes: [UInt8]) {
+        let (habits, log) = halves(bytes)
+        guard let imported = try? ForeignImport.harsh(habits: habits, log: log, today: StreakDay(ordinal: 20_600),
+                                                      zone: FixedOffsetZone(offset: 0))
+        else { return }
+        foreign(imported)
+    }
 }

@@ -50,21 +50,10 @@ public struct ForeignImport: Sendable {
     /// A streak name for a habit's own: lowercase ASCII letters and digits, other runs of
     /// characters as `-`, at most 32; `fallback` when nothing is left; `-2`, `-3`… when taken.
     static func name(for text: String, fallback: String, taken: inout Set<StreakName>) -> StreakName {
-        var slug = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.isASCII, (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") {
-                slug.unicodeScalars.append(scalar)
-            } else if !slug.isEmpty, slug.last != "-" {
-                slug += "-"
-            }
-        }
-        func trimmed(_ text: String, to length: Int) -> String {
-            var text = String(text.prefix(length))
-            while text.hasSuffix("-") { text.removeLast() }
-            return text
-        }
-        var base = trimmed(slug, to: StreakName.maxLength)
-        if base.isEmpty { base = fallback }
+        var base = slug(text)
+        // Never empty, never starting with `-`: every candidate below is a name, so this ends.
+        if base.isEmpty || StreakName.problem(with: base) != nil { base = fallback }
+        if base.isEmpty || StreakName.problem(with: base) != nil { base = "habit" }
         var candidate = base
         var suffix = 2
         while true {
@@ -76,6 +65,26 @@ public struct ForeignImport: Sendable {
             candidate = trimmed(base, to: StreakName.maxLength - tail.count) + tail
             suffix += 1
         }
+    }
+
+    /// `text` as lowercase ASCII letters, digits and `_`, other runs of characters as one `-`,
+    /// at most 32, no `-` at either end (possibly empty).
+    static func slug(_ text: String) -> String {
+        var slug = ""
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII, (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") {
+                slug.unicodeScalars.append(scalar)
+            } else if !slug.isEmpty, slug.last != "-" {
+                slug += "-"
+            }
+        }
+        return trimmed(slug, to: StreakName.maxLength)
+    }
+
+    static func trimmed(_ text: String, to length: Int) -> String {
+        var text = String(text.prefix(length))
+        while text.hasSuffix("-") { text.removeLast() }
+        return text
     }
 
     /// An action of `day` at noon there, with an id made of `source` and the date.
@@ -223,9 +232,8 @@ public struct ForeignImport: Sendable {
             let line = raw.text.trimmingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("!") {
-                var tags = Set<StreakName>()
-                let tag = name(for: String(line.dropFirst()), fallback: "", taken: &tags).text
-                heading = StreakTag.problem(with: tag) == nil ? tag : nil
+                let tag = slug(String(line.dropFirst()))
+                heading = !tag.isEmpty && StreakTag.problem(with: tag) == nil ? tag : nil
                 continue
             }
             let parts = split(String(line), by: ": ")

@@ -37,6 +37,15 @@ struct ForeignImportTests {
         #expect(names.allSatisfy { StreakName.problem(with: $0) == nil })
     }
 
+    /// A heading with no letter in it is no tag, and names nothing (found by the fuzzer: it
+    /// once looked for a free name for ever).
+    @Test func aHeadingWithoutLettersIsNoTag() throws {
+        let imported = try ForeignImport.harsh(habits: Array("! ☕☕\nRead: 1\n!\n☕: 1\n".utf8), log: [],
+                                               today: .d("2026-11-24"), zone: TableZone.utc)
+        #expect(imported.habits.map(\.streak.name.text) == ["read", "habit-2"])
+        #expect(imported.habits.allSatisfy { $0.streak.settings?.tags == [] })
+    }
+
     @Test func frequenciesBecomeRules() {
         #expect(ForeignImport.rules(target: 1, interval: 1).0 == Rules())
         #expect(ForeignImport.rules(target: 7, interval: 7).0 == Rules())
