@@ -138,17 +138,6 @@ public enum SegmentPlan {
             for (index, entry) in entries.enumerated() {
                 let reading = memo?.reading(of: entry, day: dayIndex, on: day, zone: zone)
                     ?? states[index].advance(to: day, zone: zone)
-                if summary != nil {
-                    // One text for all of them, after the last; no warning look.
-                    counts.add(reading)
-                    if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.rules.quits
-                        || entry.progress.through.map({ $0 + 7 >= day }) == true {
-                        settled = false
-                    }
-                    continue
-                }
-                let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
-                warns = warns || canWarn
                 // Broken with nothing planned, a week past the last action (whose date's and
                 // week's progress no longer show), stays as it is for ever; a habit to quit
                 // never does (its dates count without an action).
@@ -156,6 +145,13 @@ public enum SegmentPlan {
                     || entry.progress.through.map({ $0 + 7 >= day }) == true {
                     settled = false
                 }
+                if summary != nil {
+                    // One text for all of them, after the last; no warning look.
+                    counts.add(reading)
+                    continue
+                }
+                let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
+                warns = warns || canWarn
                 var undated = reading
                 undated.today = StreakDay(ordinal: 0)
                 // Whether it can warn depends on the date (a week's last): part of the key.

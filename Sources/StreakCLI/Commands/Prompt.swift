@@ -51,8 +51,7 @@ enum Prompt: Command {
         var shell: String?
         var format: String?
         var now: String?
-        /// `--only pending|all`: over the theme's `only` (a plain enum: an optional string here
-        /// costs the prompt a runtime metadata instantiation, a sixth of its instructions).
+        /// `--only pending|all`: over the theme's `only` (applied while the theme is built).
         var only = Only.settings
         /// `--view`: write the pre-rendered view (`Views`) too.
         var view = false
