@@ -10,6 +10,9 @@
 # script ships in it), it installs that folder. Installing again is harmless; each install
 # records what it wrote in PREFIX/share/streakprompt/installed, which --uninstall reads.
 set -eu
+# One collation for the sorted lists compared below.
+LC_ALL=C
+export LC_ALL
 
 prefix="${HOME:?HOME is not set; give --prefix}/.local"
 tarball=""
@@ -95,10 +98,26 @@ while IFS= read -r path; do
     chmod "$mode" "$prefix/$path.new.$$"
     mv -f "$prefix/$path.new.$$" "$prefix/$path"
 done < "$work/files"
-# The record: what this install wrote, with what earlier installs wrote that is still there.
-{ cat "$work/files"; [ -f "$manifest" ] && cat "$manifest"; } | sort -u > "$work/manifest"
-mv -f "$work/manifest" "$manifest"
-{ [ -f "$work/made" ] && cat "$work/made"; [ -f "$manifest.folders" ] && cat "$manifest.folders"; true; } | sort -u > "$work/made-all"
+# An upgrade: what an earlier install wrote that this version no longer ships goes (a
+# plugin file left behind would still be found by a plugin manager), and so do the folders
+# an install made that are now empty. Nothing else under the prefix is touched.
+if [ -f "$manifest" ]; then
+    sort -u "$manifest" | comm -23 - "$work/files" | while IFS= read -r path; do
+        case $path in '' | /* | *..*) continue ;; esac
+        [ -d "$prefix/$path" ] || rm -f "$prefix/$path"
+    done
+fi
+if [ -f "$manifest.folders" ]; then
+    sort -r "$manifest.folders" | while IFS= read -r path; do
+        case $path in '' | /* | *..*) continue ;; esac
+        grep -qxF "$path" "$work/folders" || rmdir "$prefix/$path" 2>/dev/null || true
+    done
+fi
+# The record: what this install wrote, and the folders installs made that are still there.
+mv -f "$work/files" "$manifest"
+{ [ -f "$work/made" ] && cat "$work/made"; [ -f "$manifest.folders" ] && cat "$manifest.folders"; true; } | sort -u | while IFS= read -r path; do
+    if [ -d "$prefix/$path" ]; then printf '%s\n' "$path"; fi
+done > "$work/made-all"
 mv -f "$work/made-all" "$manifest.folders"
 
 version=$("$prefix/bin/streakprompt" --version 2>/dev/null || echo streakprompt)
