@@ -182,6 +182,27 @@ struct DailyUseTests {
         #expect(try box.sp("config", "unset", "names").stdout.contains("nothing changed"))
     }
 
+    /// The week start is not kept per date: a change reads every past week again from the new
+    /// first day. `config set week-start` says what that does to each weekly streak.
+    @Test func aWeekStartChangeSaysWhatItDoesToWeeklyStreaks() throws {
+        let box = try Sandbox(extra: ["STREAKPROMPT_NOW": "2026-11-19T12:00"])
+        #expect(try box.sp("add", "gym", "--target", "2/week").status == 0)
+        try box.sp("add", "read")
+        // A Sunday and a Monday: two weeks of one date each from Monday, one met week from Sunday.
+        try box.sp("tick", "gym", "--now", "2026-11-15T12:00", "--quiet")
+        try box.sp("tick", "gym", "--now", "2026-11-16T12:00", "--quiet")
+        let sunday = try box.sp("config", "set", "week-start", "sun")
+        #expect(sunday.stdout.contains("Weekly streaks read their weeks from Sunday now, the past ones too: gym 0w (best 0w) → 1w (best 1w)."),
+                "\(sunday)")
+        #expect(!sunday.stdout.contains("read 0"), "a daily streak is not named: \(sunday)")
+        #expect(try box.status("gym", now: "2026-11-19T12:00")["current"] as? Int == 1)
+        let back = try box.sp("config", "unset", "week-start")
+        #expect(back.stdout.contains("from Monday now, the past ones too: gym 1w (best 1w) → 0w (best 0w)."), "\(back)")
+        // A variable in this shell wins over the file: nothing changes here, and nothing is said.
+        let shadowed = try box.sp("config", "set", "week-start", "sun", env: ["STREAKPROMPT_WEEK_START": "mon"])
+        #expect(shadowed.stdout.contains("STREAKPROMPT_WEEK_START is set") && !shadowed.stdout.contains("Weekly"), "\(shadowed)")
+    }
+
     /// `--verison` and `-v` point at the version; a far guess comes with the valid words; an
     /// alias is a candidate.
     @Test func suggestionsAreOnlyOfferedWhenClose() throws {

@@ -58,6 +58,10 @@ enum ConfigFile {
             throw .failure(error.message + "; " + error.advice)
         }
         let (text, changed) = PromptSettings.edited(old, key: key, value: value)
+        // (A variable set in this shell wins over the file: then the change does nothing here.)
+        let weekStartApplies = key == PromptSettings.Shared.Key.weekStart.rawValue && changed
+            && context.environment.nonEmpty("STREAKPROMPT_WEEK_START") == nil
+        let weeksBefore = weekStartApplies ? WeekStartChange.weeklyCounts(context) : [:]
         guard changed else {
             context.out.line(value == nil ? "\(key) is not in \(path); nothing changed." : "\(key) = \(value!) in \(path) already; nothing changed.")
             return 0
@@ -72,6 +76,41 @@ enum ConfigFile {
         if let variable = PromptSettings.variable(forFileKey: key), context.environment.nonEmpty(variable) != nil {
             context.out.line("\(variable) is set in this shell and wins over the file here; 'unset \(variable)' to use it.")
         }
+        if !weeksBefore.isEmpty { WeekStartChange.report(before: weeksBefore, context) }
         return 0
+    }
+}
+
+/// What a change of the week start does: weekly streaks read every week, the past ones too,
+/// from the new first day, so their counts can change. Said, streak by streak, when they do.
+enum WeekStartChange {
+    /// Each weekly streak's current and best run, with the week start in effect now.
+    static func weeklyCounts(_ context: Context) -> [String: (current: Int, best: Int)] {
+        guard let dayStart = try? context.dayStart(), let now = try? context.present(), let weekStart = try? context.weekStart()
+        else { return [:] }
+        let clock = DayClock(zone: context.zone, dayStart: dayStart)
+        let today = Today(now: now, clock: clock, day: clock.day(at: now), weekStart: weekStart)
+        guard let store = try? context.store(today: today), let names = try? store.names() else { return [:] }
+        var counts: [String: (current: Int, best: Int)] = [:]
+        for name in names {
+            guard let streak = try? store.load(name, zone: context.zone) else { continue }
+            let reading = streak.reading(today: today.day, zone: context.zone)
+            if reading.unit == .week || streak.settings.rules.unit == .week { counts[name.text] = (reading.current, reading.best) }
+        }
+        return counts
+    }
+
+    static func report(before: [String: (current: Int, best: Int)], _ context: Context) {
+        let after = weeklyCounts(context)
+        let start = (try? context.weekStart()) == .sunday ? "Sunday" : "Monday"
+        let changes = before.keys.sorted().compactMap { name -> String? in
+            guard let old = before[name], let new = after[name], old != new else { return nil }
+            return "\(name) \(old.current)w (best \(old.best)w) → \(new.current)w (best \(new.best)w)"
+        }
+        if changes.isEmpty {
+            context.out.line("Weekly streaks read their weeks from \(start) now, the past ones too; no count changed.")
+        } else {
+            context.out.line("Weekly streaks read their weeks from \(start) now, the past ones too: " + changes.joined(separator: ", ") + ".")
+        }
     }
 }
