@@ -10,20 +10,7 @@ struct ShellInteractiveTests {
 
     /// A shell in tmux, started with an rc file we wrote and nothing else.
     func start(_ shellName: String, rc: String, in box: Sandbox, width: Int = 120, env: [String: String] = [:]) throws -> Tmux? {
-        guard let tmux = tool("tmux"), let program = tool(shellName) else { return nil }
-        let command: String
-        switch shellName {
-        case "bash":
-            let file = try box.file("bashrc", rc)
-            command = "\(program) --noprofile --rcfile \(file) -i"
-        case "zsh":
-            try box.file("zdot/.zshrc", rc)
-            command = "env ZDOTDIR=\(box.root.path)/zdot \(program) --no-globalrcs -i"
-        default:
-            let file = try box.file("config.fish", rc)
-            command = "\(program) --no-config -C 'source \(file)'"
-        }
-        return try Tmux(tmux, box: box, command: command, width: width, height: 50, env: env)
+        try startShell(shellName, rc: rc, in: box, width: width, env: env)
     }
 
     func actions(_ box: Sandbox, _ name: String) throws -> [String] {

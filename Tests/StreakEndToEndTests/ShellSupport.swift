@@ -341,6 +341,26 @@ struct TmuxServer {
     }
 }
 
+/// An interactive bash, zsh or fish in tmux, started with the rc file `rc` and nothing else;
+/// nil when the shell or tmux is missing (outside CI).
+func startShell(_ shellName: String, rc: String, in box: Sandbox, width: Int = 120, height: Int = 50,
+                env: [String: String] = [:]) throws -> Tmux? {
+    guard let tmux = tool("tmux"), let program = tool(shellName) else { return nil }
+    let command: String
+    switch shellName {
+    case "bash":
+        let file = try box.file("bashrc", rc)
+        command = "\(program) --noprofile --rcfile \(file) -i"
+    case "zsh":
+        try box.file("zdot/.zshrc", rc)
+        command = "env ZDOTDIR=\(box.root.path)/zdot \(program) --no-globalrcs -i"
+    default:
+        let file = try box.file("config.fish", rc)
+        command = "\(program) --no-config -C 'source \(file)'"
+    }
+    return try Tmux(tmux, box: box, command: command, width: width, height: height, env: env)
+}
+
 /// A start-up file for `shellName` (bash, zsh or fish) that sets a plain `> ` prompt, these
 /// variables, and loads the plugin with `init`.
 func pluginRC(_ shellName: String, _ variables: [(String, String)]) -> String {

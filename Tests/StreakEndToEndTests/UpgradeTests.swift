@@ -79,7 +79,7 @@ struct UpgradeTests {
     }
 
     @Test func anInstallOverThePreviousReleaseKeepsStreaksHooksAndOpenShells() throws {
-        guard requireTool("tar"), requireTool("sha256sum"), let tmuxPath = tool("tmux") else { return }
+        guard requireTool("tar"), requireTool("sha256sum"), requireTool("tmux") else { return }
         let (found, why) = try Self.previousBinary()
         guard let previous = found else {
             // Without the previous release's source there is nothing to upgrade from; a full
@@ -114,21 +114,8 @@ struct UpgradeTests {
         var shells: [(name: String, tmux: Tmux)] = []
         defer { for shell in shells { shell.tmux.stop() } }
         for name in ["bash", "zsh", "fish"] {
-            guard let program = tool(name) else { continue }
-            let rc = pluginRC(name, [("STREAKPROMPT_NAMES", "quiz")])
-            let command: String
-            switch name {
-            case "bash":
-                let file = try box.file("bashrc", rc)
-                command = "\(program) --noprofile --rcfile \(file) -i"
-            case "zsh":
-                try box.file("zdot/.zshrc", rc)
-                command = "env ZDOTDIR=\(box.root.path)/zdot \(program) --no-globalrcs -i"
-            default:
-                let file = try box.file("config.fish", rc)
-                command = "\(program) --no-config -C 'source \(file)'"
-            }
-            let tmux = try Tmux(tmuxPath, box: box, command: command, height: 40, env: ["PATH": environment["PATH"]!])
+            guard let tmux = try startShell(name, rc: pluginRC(name, [("STREAKPROMPT_NAMES", "quiz")]), in: box, height: 40,
+                                            env: ["PATH": environment["PATH"]!]) else { continue }
             shells.append((name, tmux))
             try tmux.waitFor("\(name): the previous release's prompt") { Self.prompt($0, of: name, shows: 2) }
         }
