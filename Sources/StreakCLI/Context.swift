@@ -95,9 +95,13 @@ public struct Context {
 
     /// The moment, the day clock, and the streak date of that moment.
     public func today(_ invocation: Invocation) throws(CommandError) -> Today {
+        try today(at: try now(invocation))
+    }
+
+    /// `moment`, its day clock and streak date, with the settings in effect now.
+    public func today(at moment: Int64) throws(CommandError) -> Today {
         let clock = DayClock(zone: zone, dayStart: try dayStart())
-        let now = try now(invocation)
-        return Today(now: now, clock: clock, day: clock.day(at: now), weekStart: try weekStart())
+        return Today(now: moment, clock: clock, day: clock.day(at: moment), weekStart: try weekStart())
     }
 
     /// A stamp for the names of backups and set-aside files: this moment, local time.

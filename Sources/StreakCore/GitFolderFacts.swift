@@ -98,9 +98,7 @@ public enum GitFolderFacts {
     }
 
     /// The text of a file that is one line ending in a line feed, without it.
-    public static func singleLineText(_ bytes: [UInt8]) -> String? { singleLine(bytes) }
-
-    static func singleLine(_ bytes: [UInt8]) -> String? {
+    public static func singleLine(_ bytes: [UInt8]) -> String? {
         guard let end = bytes.firstIndex(of: 0x0A), end == bytes.count - 1, end > 0 else { return nil }
         return String(decoding: bytes[..<end], as: UTF8.self)
     }

@@ -75,7 +75,7 @@ public struct HeadCommit: CommitQuestions {
         if let given = environment.nonEmpty("GIT_COMMON_DIR") {
             common = given
         } else if let bytes = read(Paths.join(gitFolder, "commondir")) {
-            guard let line = GitFolderFacts.singleLineText(bytes) else { return nil }
+            guard let line = GitFolderFacts.singleLine(bytes) else { return nil }
             common = line.hasPrefix("/") ? line : Paths.join(gitFolder, line)
         }
         let id: String

@@ -86,11 +86,9 @@ enum ConfigFile {
 enum WeekStartChange {
     /// Each weekly streak's current and best run, with the week start in effect now.
     static func weeklyCounts(_ context: Context) -> [String: (current: Int, best: Int)] {
-        guard let dayStart = try? context.dayStart(), let now = try? context.present(), let weekStart = try? context.weekStart()
+        guard let now = try? context.present(), let today = try? context.today(at: now),
+              let store = try? context.store(today: today), let names = try? store.names()
         else { return [:] }
-        let clock = DayClock(zone: context.zone, dayStart: dayStart)
-        let today = Today(now: now, clock: clock, day: clock.day(at: now), weekStart: weekStart)
-        guard let store = try? context.store(today: today), let names = try? store.names() else { return [:] }
         var counts: [String: (current: Int, best: Int)] = [:]
         for name in names {
             guard let streak = try? store.load(name, zone: context.zone) else { continue }
