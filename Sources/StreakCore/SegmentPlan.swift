@@ -100,109 +100,231 @@ public enum SegmentPlan {
         return true
     }
 
+    /// The dates a plan covers from `now`, each with its end: the date at `now`, then the date
+    /// each one's end falls in (a date the zone skips is left out), `days` of them.
+    public static func dates(from now: Int64, zone: some ZoneRules, dayStart: DayStart,
+                             days: Int = SegmentPlan.days) -> [(day: StreakDay, end: Int64)] {
+        let clock = DayClock(zone: zone, dayStart: dayStart)
+        var day = clock.day(at: now)
+        var dates: [(day: StreakDay, end: Int64)] = []
+        dates.reserveCapacity(days)
+        for _ in 0..<days {
+            let end = end(of: day, zone: zone, dayStart: dayStart)
+            dates.append((day, end))
+            day = clock.day(at: end)
+        }
+        return dates
+    }
+
+    /// One streak's texts date by date, as runs of dates with the same texts: what a view is
+    /// joined from. Its texts depend only on the streak's cache entry, the view's settings and
+    /// the zone, never on the instant it was worked out, so a column worked out on an earlier
+    /// date still holds for the dates it covers (`Views` keeps them between changes and works
+    /// out again only the columns of the streaks that changed).
+    public struct Column: Equatable, Sendable {
+        public struct Run: Equatable, Sendable {
+            /// The first date after the run (a date ordinal); `Int.max`: for ever.
+            public var until: Int
+            public var plain: String
+            /// The text from the warn time on: `plain` when the dates cannot warn.
+            public var warned: String
+
+            public init(until: Int, plain: String, warned: String) {
+                self.until = until
+                self.plain = plain
+                self.warned = warned
+            }
+        }
+
+        /// The first date it covers (an ordinal).
+        public var first: Int
+        public var runs: [Run]
+
+        public init(first: Int, runs: [Run]) {
+            self.first = first
+            self.runs = runs
+        }
+
+        /// The first date it does not cover: `Int.max` when its last text lasts for ever.
+        public var end: Int { runs.last?.until ?? first }
+
+        /// Where its last text starts, when that lasts for ever (the streak is broken with
+        /// nothing planned, a week past its last action, and is no habit to quit); else nil.
+        public var settledFrom: Int? {
+            guard end == Int.max else { return nil }
+            return runs.count > 1 ? runs[runs.count - 2].until : first
+        }
+
+        /// Whether it holds every date from `day` to the `days`-th after (or its last text
+        /// lasts for ever): a column kept from an earlier change, good for the view now.
+        public func covers(_ day: StreakDay, days: Int) -> Bool {
+            first <= day.ordinal && (end == Int.max || end >= day.ordinal + days)
+        }
+    }
+
+    /// The column of `entry` over `dates` (`dates(from:)`), its texts from `render` (a
+    /// streak's reading to its host text; `warning` on: with the warning look and
+    /// `Segment.leftMarker` for `{left}`). `readings`, when given, holds the readings other
+    /// views of the same zone and day start already worked out.
+    public static func column(_ entry: PromptCache.Entry, dates: [(day: StreakDay, end: Int64)], zone: some ZoneRules,
+                              weekStart: WeekStart, theme: SegmentTheme, readings: ReadingMemo.Readings? = nil,
+                              render: (PromptCache.Entry, Reading, Bool) -> String) -> Column {
+        var column = Column(first: dates.first?.day.ordinal ?? 0, runs: [])
+        var state = entry.progress
+        // Most dates read like the one before (the date aside): render again only when the
+        // reading changes.
+        var lastReading: Reading?
+        var texts = ("", "")
+        let lasting = entry.progress.ahead.isEmpty && !entry.progress.rules.quits
+        for (index, date) in dates.enumerated() {
+            let reading = readings?.reading(index, on: date.day, zone: zone) ?? state.advance(to: date.day, zone: zone)
+            let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
+            var undated = reading
+            // Whether it can warn depends on the date (a week's last): part of the key.
+            undated.today = StreakDay(ordinal: canWarn ? 1 : 0)
+            if lastReading != undated {
+                let text = render(entry, reading, false)
+                texts = (text, canWarn ? render(entry, reading, true) : text)
+                lastReading = undated
+            }
+            if let last = column.runs.last, last.plain == texts.0, last.warned == texts.1 {
+                column.runs[column.runs.count - 1].until = date.day.ordinal + 1
+            } else {
+                column.runs.append(Column.Run(until: date.day.ordinal + 1, plain: texts.0, warned: texts.1))
+            }
+            // Broken with nothing planned, a week past the last action (whose date's and
+            // week's progress no longer show), stays as it is for ever; a habit to quit never
+            // does (its dates count without an action).
+            if lasting, reading.state == .broken, entry.progress.through.map({ $0 + 7 >= date.day }) != true {
+                column.runs[column.runs.count - 1].until = Int.max
+                break
+            }
+        }
+        return column
+    }
+
     /// The pieces from `now` on, for the streaks `entries` (in the order shown). `render` turns
     /// a streak's reading into its host text (`warning` on: with the warning look and
     /// `Segment.leftMarker` for `{left}`); the texts of a date are joined with spaces, empty
-    /// ones left out, as the prompt joins them.
+    /// ones left out, as the prompt joins them. `summary`: one text a date for all of them
+    /// instead (`{done}`/`{due}`).
     public static func pieces(_ entries: [PromptCache.Entry], from now: Int64, zone: some ZoneRules,
                               dayStart: DayStart, weekStart: WeekStart, theme: SegmentTheme, days: Int = SegmentPlan.days,
                               summary: ((Segment.Summary) -> String)? = nil, memo: ReadingMemo.Table? = nil,
                               render: (PromptCache.Entry, Reading, Bool) -> String) -> [Piece] {
+        let dates = memo?.dates(from: now, zone: zone, dayStart: dayStart, days: days)
+            ?? self.dates(from: now, zone: zone, dayStart: dayStart, days: days)
+        if let summary {
+            return summaryPieces(entries, dates: dates, from: now, zone: zone, memo: memo, summary: summary)
+        }
+        let columns = entries.map { entry in
+            column(entry, dates: dates, zone: zone, weekStart: weekStart, theme: theme, readings: memo?.readings(of: entry),
+                   render: render)
+        }
+        return merge(columns, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme)
+    }
+
+    /// Pieces made of pieces: the one way `add` keeps them, merging a text that goes on.
+    struct Builder {
         var pieces: [Piece] = []
-        func add(_ text: String, until: Int64, deadline: Int64) {
+
+        mutating func add(_ text: String, until: Int64, deadline: Int64) {
             if deadline == 0, let last = pieces.last, last.deadline == 0, last.text == text {
                 pieces[pieces.count - 1].until = until
             } else {
                 pieces.append(Piece(until: until, deadline: deadline, text: text))
             }
         }
-        let clock = DayClock(zone: zone, dayStart: dayStart)
-        var day = clock.day(at: now)
-        // Most dates read like the one before (the date aside): render each streak again only
-        // when its reading changes.
-        var lastReading = [Reading?](repeating: nil, count: entries.count)
-        // Each streak's state, carried from date to date as the plan moves on.
-        var states = entries.map(\.progress)
-        var lastTexts = [(String, String)](repeating: ("", ""), count: entries.count)
-        // The texts of the date before, joined: a date where no streak's text changed reuses them.
-        var joined = ("", "")
+    }
+
+    /// The pieces from `now` on, joined from the streaks' columns (in the order shown) over
+    /// `dates` (`dates(from: now)`), as far as every column covers.
+    public static func merge(_ columns: [Column], dates: [(day: StreakDay, end: Int64)], from now: Int64,
+                             zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme) -> [Piece] {
+        var builder = Builder()
+        // A column that starts after the first date cannot say what it shows: no pieces (the
+        // plugin runs the binary).
+        guard let first = dates.first, columns.allSatisfy({ $0.first <= first.day.ordinal }) else { return [] }
+        let covered = columns.reduce(Int.max) { Swift.min($0, $1.end) }
+        let settledFrom = columns.reduce(Int.min) { $0 == Int.max ? $0 : Swift.max($0, $1.settledFrom ?? Int.max) }
+        var runIndex = [Int](repeating: 0, count: columns.count)
+        var plain = ""
+        var warned = ""
         var begin = now
-        for dayIndex in 0..<days {
-            let end = end(of: day, zone: zone, dayStart: dayStart)
-            var plain = ""
-            var warned = ""
-            var changed = dayIndex == 0
-            var warns = false
-            var settled = true
-            var counts = Segment.Summary()
-            for (index, entry) in entries.enumerated() {
-                let reading = memo?.reading(of: entry, day: dayIndex, on: day, zone: zone)
-                    ?? states[index].advance(to: day, zone: zone)
-                // Broken with nothing planned, a week past the last action (whose date's and
-                // week's progress no longer show), stays as it is for ever; a habit to quit
-                // never does (its dates count without an action).
-                if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.rules.quits
-                    || entry.progress.through.map({ $0 + 7 >= day }) == true {
-                    settled = false
-                }
-                if summary != nil {
-                    // One text for all of them, after the last; no warning look.
-                    counts.add(reading)
-                    continue
-                }
-                let canWarn = theme.warnAt != nil && canWarn(reading, weekStart: weekStart)
-                warns = warns || canWarn
-                var undated = reading
-                undated.today = StreakDay(ordinal: 0)
-                // Whether it can warn depends on the date (a week's last): part of the key.
-                if canWarn { undated.today = StreakDay(ordinal: 1) }
-                if lastReading[index] != undated {
-                    let text = render(entry, reading, false)
-                    let texts = (text, canWarn ? render(entry, reading, true) : text)
-                    if texts != lastTexts[index] { changed = true }
-                    lastTexts[index] = texts
-                    lastReading[index] = undated
+        for (index, date) in dates.enumerated() {
+            let day = date.day.ordinal
+            guard day < covered else { break }
+            var changed = index == 0
+            for (position, column) in columns.enumerated() {
+                var run = runIndex[position]
+                while column.runs[run].until <= day { run += 1 }
+                if run != runIndex[position] {
+                    runIndex[position] = run
+                    changed = true
                 }
             }
-            if summary == nil {
-                if changed {
-                    for (text, warnedText) in lastTexts {
-                        if !text.isEmpty {
-                            if !plain.isEmpty { plain.append(" ") }
-                            plain.append(text)
-                        }
-                        if !warnedText.isEmpty {
-                            if !warned.isEmpty { warned.append(" ") }
-                            warned.append(warnedText)
-                        }
+            if changed {
+                plain = ""
+                warned = ""
+                for (position, column) in columns.enumerated() {
+                    let run = column.runs[runIndex[position]]
+                    if !run.plain.isEmpty {
+                        if !plain.isEmpty { plain.append(" ") }
+                        plain.append(run.plain)
                     }
-                    joined = (plain, warned)
-                } else {
-                    (plain, warned) = joined
+                    if !run.warned.isEmpty {
+                        if !warned.isEmpty { warned.append(" ") }
+                        warned.append(run.warned)
+                    }
                 }
             }
-            if let summary {
-                plain = summary(counts)
-                warned = plain
+            if day >= settledFrom {
+                builder.add(plain, until: 0, deadline: 0)
+                return builder.pieces
             }
-            if settled {
-                add(plain, until: 0, deadline: 0)
-                return pieces
-            }
-            if warns, let warnAt = theme.warnAt {
-                let start = Swift.min(Swift.max(warnStart(of: day, zone: zone, dayStart: dayStart, warnAt: warnAt), begin), end)
-                if start > begin { add(plain, until: start, deadline: 0) }
-                if end > start {
+            if warned != plain, let warnAt = theme.warnAt {
+                let start = Swift.min(Swift.max(warnStart(of: date.day, zone: zone, dayStart: dayStart, warnAt: warnAt), begin),
+                                      date.end)
+                if start > begin { builder.add(plain, until: start, deadline: 0) }
+                if date.end > start {
                     // The {left} marker is one byte no data can make: a byte scan finds it.
-                    add(warned, until: end, deadline: warned.utf8.contains(0x1F) ? end : 0)
+                    builder.add(warned, until: date.end, deadline: warned.utf8.contains(0x1F) ? date.end : 0)
                 }
             } else {
-                add(plain, until: end, deadline: 0)
+                builder.add(plain, until: date.end, deadline: 0)
             }
-            begin = end
-            day = clock.day(at: end)
+            begin = date.end
         }
-        return pieces
+        return builder.pieces
+    }
+
+    /// The pieces of a summarising format: one text a date from the counts of every streak's
+    /// reading, with no warning look.
+    static func summaryPieces(_ entries: [PromptCache.Entry], dates: [(day: StreakDay, end: Int64)], from now: Int64,
+                              zone: some ZoneRules, memo: ReadingMemo.Table?, summary: (Segment.Summary) -> String) -> [Piece] {
+        var builder = Builder()
+        var states = entries.map(\.progress)
+        let readings = entries.map { memo?.readings(of: $0) }
+        for (index, date) in dates.enumerated() {
+            var settled = true
+            var counts = Segment.Summary()
+            for (position, entry) in entries.enumerated() {
+                let reading = readings[position]?.reading(index, on: date.day, zone: zone)
+                    ?? states[position].advance(to: date.day, zone: zone)
+                if reading.state != .broken || !entry.progress.ahead.isEmpty || entry.progress.rules.quits
+                    || entry.progress.through.map({ $0 + 7 >= date.day }) == true {
+                    settled = false
+                }
+                counts.add(reading)
+            }
+            let text = summary(counts)
+            if settled {
+                builder.add(text, until: 0, deadline: 0)
+                return builder.pieces
+            }
+            builder.add(text, until: date.end, deadline: 0)
+        }
+        return builder.pieces
     }
 }
 
@@ -210,30 +332,52 @@ public enum SegmentPlan {
 /// rendered at one instant with the same zone, day start and week start read the same dates,
 /// so each streak is carried over them once, not once a view.
 public final class ReadingMemo {
-    /// The readings of one zone, day start and week start, by streak name.
-    public final class Table {
-        struct Column {
-            var state: Progress
-            var readings: [Reading]
+    /// One streak's readings, date by date of the plan.
+    public final class Readings {
+        let initial: Progress
+        var state: Progress
+        var readings: [Reading] = []
+
+        init(_ state: Progress) {
+            initial = state
+            self.state = state
         }
 
-        var columns: [String: Column] = [:]
-
-        /// The reading of `entry` on the `day`-th date of the plan (dates asked in order: a
-        /// date not read yet is the one after the last read).
-        func reading(of entry: PromptCache.Entry, day index: Int, on day: StreakDay, zone: some ZoneRules) -> Reading {
-            if let column = columns[entry.name], index < column.readings.count { return column.readings[index] }
-            var column = columns.removeValue(forKey: entry.name) ?? Column(state: entry.progress, readings: [])
+        /// The reading on the `index`-th date of the plan, `day` (dates asked in order: a date
+        /// not read yet is the one after the last read).
+        func reading(_ index: Int, on day: StreakDay, zone: some ZoneRules) -> Reading {
+            if index < readings.count { return readings[index] }
             // Only in order: a plan that asks out of order (it never does) reads without the memo.
-            guard index == column.readings.count else {
-                columns[entry.name] = column
-                var state = entry.progress
-                return state.reading(on: day, zone: zone)
+            guard index == readings.count else {
+                return initial.reading(on: day, zone: zone)
             }
-            let reading = column.state.advance(to: day, zone: zone)
-            column.readings.append(reading)
-            columns[entry.name] = column
+            let reading = state.advance(to: day, zone: zone)
+            readings.append(reading)
             return reading
+        }
+    }
+
+    /// The readings and dates of one zone, day start and week start, by streak name.
+    public final class Table {
+        var columns: [String: Readings] = [:]
+        var dates: [(day: StreakDay, end: Int64)]?
+        var datesFrom: Int64 = 0
+
+        /// The readings of `entry`'s streak (the entries of one cache: one per name).
+        func readings(of entry: PromptCache.Entry) -> Readings {
+            if let readings = columns[entry.name] { return readings }
+            let readings = Readings(entry.progress)
+            columns[entry.name] = readings
+            return readings
+        }
+
+        /// `SegmentPlan.dates`, worked out once for every view of the table.
+        func dates(from now: Int64, zone: some ZoneRules, dayStart: DayStart, days: Int) -> [(day: StreakDay, end: Int64)] {
+            if let dates, datesFrom == now, dates.count >= days { return Array(dates.prefix(days)) }
+            let worked = SegmentPlan.dates(from: now, zone: zone, dayStart: dayStart, days: days)
+            dates = worked
+            datesFrom = now
+            return worked
         }
     }
 
