@@ -50,7 +50,8 @@ let package = Package(
         // Every fact about the system: files and the data folder, the clock and the zone, the
         // environment (passed in as a value), terminals, processes, git, the prompt's read path.
         // The only code that imports the C library.
-        .target(name: "StreakSystem", dependencies: ["StreakCore", "StreakShell"], swiftSettings: [sections]),
+        .target(name: "StreakSystem", dependencies: ["StreakCore", "StreakShell", "StreakBuildInfo"],
+                swiftSettings: [sections]),
         // The version (the VERSION file) and the commit this build comes from, as constants
         // written before every build by the BuildInfo plugin.
         .target(name: "StreakBuildInfo", swiftSettings: [sections], plugins: ["BuildInfo"]),

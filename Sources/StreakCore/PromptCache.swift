@@ -218,15 +218,44 @@ public enum PromptCache {
     /// still comes with `shown` false. The prompt and the pre-rendered views (`SegmentPlan`)
     /// both choose with this.
     public static func forEachShown(_ bytes: UnsafeBufferPointer<UInt8>, names: String, _ body: (Entry, Bool) -> Void) {
+        forEachShown(Lines(bytes: bytes), names: names, body)
+    }
+
+    /// `forEachShown` over entries already decoded (in the cache's order): what views that
+    /// one change rewrites share.
+    public static func forEachShown(_ entries: [Entry], names: String, _ body: (Entry, Bool) -> Void) {
+        forEachShown(Decoded(entries: entries), names: names, body)
+    }
+
+    /// The entries of a cache, each in turn (as long as `body` returns true).
+    protocol Entries {
+        func scan(_ body: (Entry) -> Bool)
+    }
+
+    struct Lines: Entries {
+        let bytes: UnsafeBufferPointer<UInt8>
+        func scan(_ body: (Entry) -> Bool) { PromptCache.scan(bytes, body) }
+    }
+
+    struct Decoded: Entries {
+        let entries: [Entry]
+        func scan(_ body: (Entry) -> Bool) {
+            for entry in entries where !body(entry) { break }
+        }
+    }
+
+    /// The one way entries are chosen.
+    static func forEachShown(_ source: some Entries, names: String, _ body: (Entry, Bool) -> Void) {
+        func scan(_ visit: (Entry) -> Bool) { source.scan(visit) }
         if names.isEmpty {
-            scan(bytes) { body($0, !$0.archived); return true }
+            scan { body($0, !$0.archived); return true }
             return
         }
         // Only tags: one pass, each streak once, in the cache's order. (Names alone, the
         // plugins' usual case, split nothing here.)
         if names.first == "+", !names.contains(" ") || names.split(separator: " ").allSatisfy({ $0.first == "+" }) {
             let tags = names.split(separator: " ").map { $0.dropFirst() }
-            scan(bytes) { entry in
+            scan { entry in
                 body(entry, !entry.archived && tags.contains { entry.hasTag($0) })
                 return true
             }
@@ -238,13 +267,13 @@ public enum PromptCache {
             let word = rest[..<end]
             if word.first == "+" {
                 let tag = word.dropFirst()
-                scan(bytes) { entry in
+                scan { entry in
                     if !entry.archived, entry.hasTag(tag) { body(entry, true) }
                     return true
                 }
             } else if !word.isEmpty {
                 let name = String(word)
-                scan(bytes) { entry in
+                scan { entry in
                     guard entry.name == name else { return true }
                     body(entry, true)
                     return false

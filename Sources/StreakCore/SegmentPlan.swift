@@ -120,30 +120,74 @@ public enum SegmentPlan {
     /// joined from. Its texts depend only on the streak's cache entry, the view's settings and
     /// the zone, never on the instant it was worked out, so a column worked out on an earlier
     /// date still holds for the dates it covers (`Views` keeps them between changes and works
-    /// out again only the columns of the streaks that changed).
-    public struct Column: Equatable, Sendable {
-        public struct Run: Equatable, Sendable {
+    /// out again only the columns of the streaks that changed). The texts are bytes in one
+    /// buffer a column, so joining a view copies bytes and makes no strings.
+    public struct Column: Sendable {
+        public struct Run: Sendable {
             /// The first date after the run (a date ordinal); `Int.max`: for ever.
             public var until: Int
-            public var plain: String
-            /// The text from the warn time on: `plain` when the dates cannot warn.
-            public var warned: String
-
-            public init(until: Int, plain: String, warned: String) {
-                self.until = until
-                self.plain = plain
-                self.warned = warned
-            }
+            /// Where its text is in `bytes`, and its text from the warn time on (the same
+            /// range when the dates cannot warn).
+            public var plain: Range<Int>
+            public var warned: Range<Int>
+            /// Whether the warned text holds the `{left}` marker.
+            public var marked: Bool
+            public var warns: Bool { warned != plain }
         }
 
         /// The first date it covers (an ordinal).
         public var first: Int
-        public var runs: [Run]
+        public var runs: [Run] = []
+        public var bytes: [UInt8] = []
 
-        public init(first: Int, runs: [Run]) {
+        public init(first: Int) {
             self.first = first
-            self.runs = runs
         }
+
+        /// A column whose texts are ranges of `bytes` (a buffer it shares, such as a file's).
+        public init(first: Int, bytes: [UInt8]) {
+            self.first = first
+            self.bytes = bytes
+        }
+
+        /// Adds a run of dates up to `until` showing the text at `plain` in `bytes`.
+        public mutating func append(until: Int, plain: Range<Int>) {
+            precondition(plain.upperBound <= bytes.count)
+            runs.append(Run(until: until, plain: plain, warned: plain, marked: false))
+        }
+
+        /// Sets the last run's text from the warn time on to the text at `range` in `bytes`.
+        public mutating func setWarned(_ range: Range<Int>) {
+            runs[runs.count - 1].warned = range
+            // The {left} marker is one byte no data can make: a byte scan finds it.
+            runs[runs.count - 1].marked = bytes[range].contains(0x1F)
+        }
+
+        /// Adds a run of dates up to `until` showing `plain` (from the warn time on too, until
+        /// `setWarned`).
+        public mutating func append(until: Int, plain: UnsafeBufferPointer<UInt8>) {
+            let start = bytes.count
+            bytes.append(contentsOf: plain)
+            let range = start..<bytes.count
+            runs.append(Run(until: until, plain: range, warned: range, marked: false))
+        }
+
+        /// Sets the last run's text from the warn time on.
+        public mutating func setWarned(_ text: UnsafeBufferPointer<UInt8>) {
+            let start = bytes.count
+            bytes.append(contentsOf: text)
+            setWarned(start..<bytes.count)
+        }
+
+        /// Adds a run of dates up to `until` showing `plain`, and `warned` from the warn time
+        /// on (nil: `plain`).
+        mutating func append(until: Int, plain: String, warned: String?) {
+            var plain = plain
+            plain.withUTF8 { append(until: until, plain: $0) }
+            if var warned { warned.withUTF8 { setWarned($0) } }
+        }
+
+        public func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
         /// The first date it does not cover: `Int.max` when its last text lasts for ever.
         public var end: Int { runs.last?.until ?? first }
@@ -169,12 +213,13 @@ public enum SegmentPlan {
     public static func column(_ entry: PromptCache.Entry, dates: [(day: StreakDay, end: Int64)], zone: some ZoneRules,
                               weekStart: WeekStart, theme: SegmentTheme, readings: ReadingMemo.Readings? = nil,
                               render: (PromptCache.Entry, Reading, Bool) -> String) -> Column {
-        var column = Column(first: dates.first?.day.ordinal ?? 0, runs: [])
+        var column = Column(first: dates.first?.day.ordinal ?? 0)
         var state = entry.progress
         // Most dates read like the one before (the date aside): render again only when the
-        // reading changes.
+        // reading changes, and start a run only when the texts do.
         var lastReading: Reading?
         var texts = ("", "")
+        var fresh = true
         let lasting = entry.progress.ahead.isEmpty && !entry.progress.rules.quits
         for (index, date) in dates.enumerated() {
             let reading = readings?.reading(index, on: date.day, zone: zone) ?? state.advance(to: date.day, zone: zone)
@@ -184,13 +229,16 @@ public enum SegmentPlan {
             undated.today = StreakDay(ordinal: canWarn ? 1 : 0)
             if lastReading != undated {
                 let text = render(entry, reading, false)
-                texts = (text, canWarn ? render(entry, reading, true) : text)
+                let made = (text, canWarn ? render(entry, reading, true) : text)
+                fresh = fresh || made != texts
+                texts = made
                 lastReading = undated
             }
-            if let last = column.runs.last, last.plain == texts.0, last.warned == texts.1 {
-                column.runs[column.runs.count - 1].until = date.day.ordinal + 1
+            if fresh {
+                column.append(until: date.day.ordinal + 1, plain: texts.0, warned: texts.1 == texts.0 ? nil : texts.1)
+                fresh = false
             } else {
-                column.runs.append(Column.Run(until: date.day.ordinal + 1, plain: texts.0, warned: texts.1))
+                column.runs[column.runs.count - 1].until = date.day.ordinal + 1
             }
             // Broken with nothing planned, a week past the last action (whose date's and
             // week's progress no longer show), stays as it is for ever; a habit to quit never
@@ -224,15 +272,18 @@ public enum SegmentPlan {
         return merge(columns, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme)
     }
 
-    /// Pieces made of pieces: the one way `add` keeps them, merging a text that goes on.
-    struct Builder {
-        var pieces: [Piece] = []
+    /// A piece whose text is bytes (what a view file is written from).
+    public typealias BytePiece = (until: Int64, deadline: Int64, text: [UInt8])
 
-        mutating func add(_ text: String, until: Int64, deadline: Int64) {
+    /// Pieces made of pieces: the one way they are kept, merging a text that goes on.
+    struct Builder<Text: Equatable> {
+        var pieces: [(until: Int64, deadline: Int64, text: Text)] = []
+
+        mutating func add(_ text: Text, until: Int64, deadline: Int64) {
             if deadline == 0, let last = pieces.last, last.deadline == 0, last.text == text {
                 pieces[pieces.count - 1].until = until
             } else {
-                pieces.append(Piece(until: until, deadline: deadline, text: text))
+                pieces.append((until, deadline, text))
             }
         }
     }
@@ -241,40 +292,58 @@ public enum SegmentPlan {
     /// `dates` (`dates(from: now)`), as far as every column covers.
     public static func merge(_ columns: [Column], dates: [(day: StreakDay, end: Int64)], from now: Int64,
                              zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme) -> [Piece] {
-        var builder = Builder()
+        mergedBytes(columns, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme).map {
+            Piece(until: $0.until, deadline: $0.deadline, text: String(decoding: $0.text, as: UTF8.self))
+        }
+    }
+
+    /// `merge`, the texts as bytes.
+    public static func mergedBytes(_ columns: [Column], dates: [(day: StreakDay, end: Int64)], from now: Int64,
+                                   zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme) -> [BytePiece] {
+        var builder = Builder<[UInt8]>()
         // A column that starts after the first date cannot say what it shows: no pieces (the
         // plugin runs the binary).
         guard let first = dates.first, columns.allSatisfy({ $0.first <= first.day.ordinal }) else { return [] }
         let covered = columns.reduce(Int.max) { Swift.min($0, $1.end) }
         let settledFrom = columns.reduce(Int.min) { $0 == Int.max ? $0 : Swift.max($0, $1.settledFrom ?? Int.max) }
         var runIndex = [Int](repeating: 0, count: columns.count)
-        var plain = ""
-        var warned = ""
+        // Where each column's current run ends: the one thing a date looks at per column.
+        var runEnd = columns.map { $0.runs.first?.until ?? Int.min }
+        var plain: [UInt8] = []
+        var warned: [UInt8] = []
+        var warns = false
+        var marked = false
         var begin = now
         for (index, date) in dates.enumerated() {
             let day = date.day.ordinal
             guard day < covered else { break }
             var changed = index == 0
-            for (position, column) in columns.enumerated() {
+            for position in runEnd.indices where runEnd[position] <= day {
+                let runs = columns[position].runs
                 var run = runIndex[position]
-                while column.runs[run].until <= day { run += 1 }
-                if run != runIndex[position] {
-                    runIndex[position] = run
-                    changed = true
-                }
+                while runs[run].until <= day { run += 1 }
+                runIndex[position] = run
+                runEnd[position] = runs[run].until
+                changed = true
             }
             if changed {
-                plain = ""
-                warned = ""
-                for (position, column) in columns.enumerated() {
-                    let run = column.runs[runIndex[position]]
-                    if !run.plain.isEmpty {
-                        if !plain.isEmpty { plain.append(" ") }
-                        plain.append(run.plain)
-                    }
-                    if !run.warned.isEmpty {
-                        if !warned.isEmpty { warned.append(" ") }
-                        warned.append(run.warned)
+                plain = []
+                warned = []
+                warns = false
+                marked = false
+                for position in columns.indices {
+                    columns[position].bytes.withUnsafeBufferPointer { bytes in
+                        let run = columns[position].runs[runIndex[position]]
+                        if !run.plain.isEmpty {
+                            if !plain.isEmpty { plain.append(0x20) }
+                            plain.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run.plain]))
+                        }
+                        if !run.warned.isEmpty {
+                            if !warned.isEmpty { warned.append(0x20) }
+                            warned.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run.warned]))
+                        }
+                        warns = warns || run.warns
+                        marked = marked || run.marked
                     }
                 }
             }
@@ -282,14 +351,11 @@ public enum SegmentPlan {
                 builder.add(plain, until: 0, deadline: 0)
                 return builder.pieces
             }
-            if warned != plain, let warnAt = theme.warnAt {
+            if warns, let warnAt = theme.warnAt {
                 let start = Swift.min(Swift.max(warnStart(of: date.day, zone: zone, dayStart: dayStart, warnAt: warnAt), begin),
                                       date.end)
                 if start > begin { builder.add(plain, until: start, deadline: 0) }
-                if date.end > start {
-                    // The {left} marker is one byte no data can make: a byte scan finds it.
-                    builder.add(warned, until: date.end, deadline: warned.utf8.contains(0x1F) ? date.end : 0)
-                }
+                if date.end > start { builder.add(warned, until: date.end, deadline: marked ? date.end : 0) }
             } else {
                 builder.add(plain, until: date.end, deadline: 0)
             }
@@ -302,7 +368,7 @@ public enum SegmentPlan {
     /// reading, with no warning look.
     static func summaryPieces(_ entries: [PromptCache.Entry], dates: [(day: StreakDay, end: Int64)], from now: Int64,
                               zone: some ZoneRules, memo: ReadingMemo.Table?, summary: (Segment.Summary) -> String) -> [Piece] {
-        var builder = Builder()
+        var builder = Builder<String>()
         var states = entries.map(\.progress)
         let readings = entries.map { memo?.readings(of: $0) }
         for (index, date) in dates.enumerated() {
@@ -320,11 +386,11 @@ public enum SegmentPlan {
             let text = summary(counts)
             if settled {
                 builder.add(text, until: 0, deadline: 0)
-                return builder.pieces
+                break
             }
             builder.add(text, until: date.end, deadline: 0)
         }
-        return builder.pieces
+        return builder.pieces.map { Piece(until: $0.until, deadline: $0.deadline, text: $0.text) }
     }
 }
 
@@ -364,7 +430,7 @@ public final class ReadingMemo {
         var datesFrom: Int64 = 0
 
         /// The readings of `entry`'s streak (the entries of one cache: one per name).
-        func readings(of entry: PromptCache.Entry) -> Readings {
+        public func readings(of entry: PromptCache.Entry) -> Readings {
             if let readings = columns[entry.name] { return readings }
             let readings = Readings(entry.progress)
             columns[entry.name] = readings
@@ -372,7 +438,7 @@ public final class ReadingMemo {
         }
 
         /// `SegmentPlan.dates`, worked out once for every view of the table.
-        func dates(from now: Int64, zone: some ZoneRules, dayStart: DayStart, days: Int) -> [(day: StreakDay, end: Int64)] {
+        public func dates(from now: Int64, zone: some ZoneRules, dayStart: DayStart, days: Int) -> [(day: StreakDay, end: Int64)] {
             if let dates, datesFrom == now, dates.count >= days { return Array(dates.prefix(days)) }
             let worked = SegmentPlan.dates(from: now, zone: zone, dayStart: dayStart, days: days)
             dates = worked
@@ -382,6 +448,8 @@ public final class ReadingMemo {
     }
 
     var tables: [String: Table] = [:]
+    /// The cache's entries, decoded once for all the views.
+    public var entries: [PromptCache.Entry]?
 
     public init() {}
 

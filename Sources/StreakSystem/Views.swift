@@ -117,22 +117,33 @@ public enum Views {
         }
 
         static func hex(_ value: UInt64) -> String {
-            let digits = Array("0123456789abcdef".utf8)
-            var text = ""
-            for shift in stride(from: 60, through: 0, by: -4) {
-                text.unicodeScalars.append(Unicode.Scalar(digits[Int((value >> UInt64(shift)) & 0xF)]))
+            String(unsafeUninitializedCapacity: 16) { buffer in
+                for index in 0..<16 {
+                    let digit = UInt8((value >> UInt64(60 - 4 * index)) & 0xF)
+                    buffer[index] = digit < 10 ? 0x30 + digit : 0x57 + digit
+                }
+                return 16
             }
-            return text
         }
 
         func lines(_ identity: String) -> String {
-            let first = identity.prefix { $0 != "\n" }
-            return first + "\t" + String(registered) + identity.drop { $0 != "\n" } + "\n"
+            // By bytes: a walk by characters costs more than the rest of a view's text.
+            let bytes = identity.utf8
+            let newline = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+            return String(identity[..<newline]) + "\t" + String(registered) + String(identity[newline...]) + "\n"
         }
 
         /// The spec in a view file's bytes, or nil when it has none that reads.
         public static func parse(_ bytes: [UInt8]) -> Spec? {
-            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            // The spec's lines are the file's last: split only from the last line that starts
+            // `spec`, not the pieces before it.
+            var start = bytes.count
+            let word = Array("spec\t".utf8)
+            while start > 0 {
+                start -= 1
+                if (start == 0 || bytes[start - 1] == 0x0A), bytes[start...].starts(with: word) { break }
+            }
+            let lines = bytes[start...].split(separator: 0x0A, omittingEmptySubsequences: false)
             guard let specIndex = lines.lastIndex(where: { $0.starts(with: "spec\t".utf8) }), specIndex + 1 < lines.count
             else { return nil }
             let fields = lines[specIndex].split(separator: 0x09, omittingEmptySubsequences: false).map {
@@ -169,29 +180,64 @@ public enum Views {
 
     /// The view file's text for `spec` from the cache's bytes, from `now` on.
     public static func text(_ spec: Spec, cache: UnsafeBufferPointer<UInt8>, now: Int64) -> String {
-        text(spec, identity: spec.identity, cache: cache, now: now)
+        String(decoding: bytes(spec, identity: spec.identity, cache: cache, now: now), as: UTF8.self)
     }
 
-    static func text(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                     memo: ReadingMemo? = nil) -> String {
+    /// The view file's bytes; `memo` and `columns` share and keep work between the views one
+    /// change rewrites.
+    static func bytes(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
+                      memo: ReadingMemo? = nil, columns: ViewColumns? = nil) -> [UInt8] {
         var entries: [PromptCache.Entry] = []
-        PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
-            if shown { entries.append(entry) }
+        if let decoded = memo?.entries {
+            PromptCache.forEachShown(decoded, names: spec.names) { entry, shown in
+                if shown { entries.append(entry) }
+            }
+        } else {
+            PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
+                if shown { entries.append(entry) }
+            }
         }
         let format = SegmentFormat(spec.format)
         let zone = LocalZone()
-        // `{done}`/`{due}`: one summary a date instead of a segment a streak.
-        let summary: ((Segment.Summary) -> String)? = format.summarises ? { counts in
-            guard let segment = counts.segment() else { return "" }
-            let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
-            return spec.ascii ? ASCIIFallback.text(text) : text
-        } : nil
-        let pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
-                                        theme: spec.theme, summary: summary,
-                                        memo: memo?.table("\(spec.zone ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")) {
-            entry, reading, warning in
-            render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
-                   color: spec.color, theme: spec.theme, ascii: spec.ascii)
+        let zoneIdentity = ZoneFile.identity(for: spec.zone)
+        let table = memo?.table("\(spec.zone ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
+        let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
+            Views.render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
+                         color: spec.color, theme: spec.theme, ascii: spec.ascii)
+        }
+        let pieces: [SegmentPlan.BytePiece]
+        if format.summarises {
+            // `{done}`/`{due}`: one summary a date instead of a segment a streak.
+            pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
+                                        theme: spec.theme, summary: { counts in
+                                            guard let segment = counts.segment() else { return "" }
+                                            let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
+                                            return spec.ascii ? ASCIIFallback.text(text) : text
+                                        }, memo: table, render: render).map { ($0.until, $0.deadline, Array($0.text.utf8)) }
+        } else {
+            // Each streak's column: kept from the last change when its line is the same, else
+            // worked out (its readings shared with the other views of the zone).
+            let dates = table?.dates(from: now, zone: zone, dayStart: spec.dayStart, days: SegmentPlan.days)
+                ?? SegmentPlan.dates(from: now, zone: zone, dayStart: spec.dayStart)
+            let id = Spec.id(host: spec.host, identity: identity)
+            var made: [SegmentPlan.Column] = []
+            var used: [ViewColumns.Used] = []
+            for entry in entries {
+                if let columns, let today = dates.first?.day {
+                    let column = columns.column(view: id, zone: zoneIdentity, entry: entry, today: today)
+                        ?? ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: SegmentPlan.column(
+                            entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
+                            readings: table?.readings(of: entry), render: render), lines: nil)
+                    used.append(column)
+                    made.append(column.column)
+                } else {
+                    made.append(SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
+                                                   readings: table?.readings(of: entry), render: render))
+                }
+            }
+            columns?.keep(view: id, zone: zoneIdentity, used)
+            pieces = SegmentPlan.mergedBytes(made, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
+                                             theme: spec.theme)
         }
         var watched = ""
         for entry in entries { watched += (watched.isEmpty ? "" : " ") + entry.name }
@@ -200,19 +246,29 @@ public enum Views {
                 watched += (watched.isEmpty ? "" : " ") + name
             }
         }
-        var body = "watch\t" + watched + "\n"
-        for piece in pieces { body += String(piece.until) + "\t" + String(piece.deadline) + "\t" + piece.text + "\n" }
-        body += "end\nzone\t" + ZoneFile.identity(for: spec.zone) + "\n" + spec.lines(identity)
-        return magic + " " + stamp(body) + "\n" + body
+        // The first line's stamp (FNV-1a, 64 bits, 16 hex digits) is of the rest of the file,
+        // so the same view written twice keeps its stamp and any change of a byte changes it.
+        var file = Array((magic + " 0123456789abcdef\nwatch\t" + watched + "\n").utf8)
+        let bodyStart = magic.utf8.count + 18
+        for piece in pieces {
+            file.append(contentsOf: (String(piece.until) + "\t" + String(piece.deadline) + "\t").utf8)
+            piece.text.withUnsafeBufferPointer { file.append(contentsOf: $0) }
+            file.append(0x0A)
+        }
+        file.append(contentsOf: ("end\nzone\t" + zoneIdentity + "\n" + spec.lines(identity)).utf8)
+        let stamp = file.withUnsafeBufferPointer { fnv(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
+        file.replaceSubrange((bodyStart - 17)..<(bodyStart - 1), with: Spec.hex(stamp).utf8)
+        return file
     }
 
-    /// The first line's stamp: FNV-1a (64 bits, 16 hex digits) of the rest of the file, so the
-    /// same view written twice keeps its stamp and any change of a byte changes it.
-    static func stamp(_ body: String) -> String { Spec.hex(fnv(body)) }
-
     static func fnv(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { fnv($0) }
+    }
+
+    static func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
@@ -246,14 +302,22 @@ public enum Views {
     }
 
     static func write(_ spec: Spec, in folder: Folder, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                      locked: Bool, memo: ReadingMemo? = nil) throws(SystemError) -> String {
-        let identity = spec.identity
+                      locked: Bool, memo: ReadingMemo? = nil, columns: ViewColumns? = nil,
+                      old: [UInt8]? = nil, identity: String? = nil) throws(SystemError) -> String {
+        let identity = identity ?? spec.identity
         let name = Spec.id(host: spec.host, identity: identity)
         guard ZoneFile.isSafe(spec.zone) else {
             throw SystemError("read the zone of", ZoneFile.path(for: spec.zone), code: EINVAL, detail: "it is not a regular file")
         }
-        let text = withZone(spec.zone) { Views.text(spec, identity: identity, cache: cache, now: now, memo: memo) }
-        try folder.write(name, Array(text.utf8), locked: locked)
+        let bytes = withZone(spec.zone) { Views.bytes(spec, identity: identity, cache: cache, now: now, memo: memo, columns: columns) }
+        // The same bytes (a change that did not change what it shows): only made newer than
+        // the streak folders the change touched, which a plugin compares it with.
+        if let old, !old.isEmpty, old.count == bytes.count,
+           old.withUnsafeBytes({ a in bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }),
+           folder.touch(name) {
+            return Paths.join(folder.path, name)
+        }
+        try folder.write(name, bytes, locked: locked)
         return Paths.join(folder.path, name)
     }
 
@@ -265,15 +329,21 @@ public enum Views {
     public static func refreshAll(home: String, cache: [UInt8], now: Int64, environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
         var written = 0
-        // Every view is rendered at `now` from the same cache: their readings are shared.
+        // Every view is rendered at `now` from the same cache: their readings are shared, and
+        // the columns of streaks whose lines did not change are kept from the last change.
         let memo = ReadingMemo()
+        memo.entries = PromptCache.decode(cache)
+        let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes))
         for name in folder.names() where isViewName(name) {
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
             guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
                 if folder.isRegularFile(name) { folder.remove(name) }
                 continue
             }
-            guard written < limit, let spec = Spec.parse(bytes), spec.id == name, now - spec.registered < keepDays * 86400
+            let spec = Spec.parse(bytes)
+            let identity = spec?.identity ?? ""
+            guard written < limit, let spec, Spec.id(host: spec.host, identity: identity) == name,
+                  now - spec.registered < keepDays * 86400
             else {
                 folder.remove(name)
                 continue
@@ -281,12 +351,16 @@ public enum Views {
             written += 1
             do throws(SystemError) {
                 let path = try cache.withUnsafeBufferPointer { (buffer) throws(SystemError) -> String in
-                    try write(spec, in: folder, cache: buffer, now: now, locked: true, memo: memo)
+                    try write(spec, in: folder, cache: buffer, now: now, locked: true, memo: memo, columns: columns, old: bytes,
+                              identity: identity)
                 }
                 if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
             } catch {
                 folder.remove(name)
             }
+        }
+        if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
+            folder.remove(ViewColumns.name)
         }
     }
 
@@ -361,14 +435,24 @@ public enum Views {
             return bytes
         }
 
+        /// Sets the file's times to now (a link's own, never what it points to); false when
+        /// that fails.
+        func touch(_ name: String) -> Bool {
+            name.withCString { utimensat(fd, $0, nil, AT_SYMLINK_NOFOLLOW) } == 0
+        }
+
         /// Removes the file (a link itself, never what it points to).
         func remove(_ name: String) {
             _ = name.withCString { unlinkat(fd, $0, 0) }
         }
 
-        /// Replaces the file atomically: a temporary file made here (never one that was
-        /// there: `O_EXCL`, `O_NOFOLLOW`), then renamed over it. Derived data: not flushed.
-        /// `locked`: the caller holds the data folder's lock, so the temporary name is fixed.
+        /// Replaces the file: a temporary file made here (never one that was there:
+        /// `O_EXCL`, `O_NOFOLLOW`), then renamed to its name, the old file removed just before.
+        /// Derived data: not flushed. Removed first because a rename over an existing file
+        /// makes ext4 (`auto_da_alloc`) start writing the new one out then and there, four
+        /// times the cost of the rename; a plugin that looks in that moment finds no view and
+        /// runs the binary once, never a part of one. `locked`: the caller holds the data
+        /// folder's lock, so the temporary name is fixed.
         func write(_ name: String, _ bytes: [UInt8], locked: Bool) throws(SystemError) {
             let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
             _ = temporary.withCString { unlinkat(fd, $0, 0) }
@@ -379,6 +463,7 @@ public enum Views {
             let wrote = bytes.withUnsafeBytes { systemWriteAll(file, $0.baseAddress!, $0.count) }
             let failure = errno
             close(file)
+            if wrote { remove(name) }
             let renamed = wrote && temporary.withCString { from in name.withCString { to in renameat(fd, from, fd, to) } } == 0
             guard renamed else {
                 let code = wrote ? errno : failure

@@ -114,4 +114,61 @@ struct SegmentPlanTests {
             }
         }
     }
+
+    /// Columns worked out on an earlier date (views keep them from one change to the next)
+    /// joined with columns worked out now show, at every instant they cover, what the prompt
+    /// shows then; they cover at least the dates they promise, and a column that starts
+    /// after today is never joined.
+    @Test(arguments: [0, 1, 2, 3])
+    func keptColumnsJoinIntoThePrompt(_ zoneIndex: Int) {
+        let zones = [TableZone.berlin, TableZone.saoPaulo, TableZone.samoa, TableZone.kiritimati]
+        let zone = zones[zoneIndex]
+        let starts: [StreakDay] = [.d("2026-03-10"), .d("2018-10-25"), .d("2011-12-15"), .d("2026-12-20")]
+        var random = SeededRandom(seed: UInt64(31 + zoneIndex))
+        for round in 0..<8 {
+            let dayStart = round % 2 == 0 ? DayStart.midnight : DayStart("04:00")!
+            var theme = SegmentTheme.standard
+            theme.warnAt = round % 3 == 2 ? DayStart("01:30") : DayStart("20:00")
+            var entries: [PromptCache.Entry] = []
+            for (index, rules) in [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)),
+                                   Rules(goal: 1), Rules(goal: 2, freezes: 1)].enumerated() {
+                var days: [StreakDay] = []
+                for offset in 0..<20 where random.next() % 3 != 0 { days.append(starts[zoneIndex] + offset) }
+                let progress = Replay(days: days, rules: rules, zone: zone).progress
+                entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: progress))
+            }
+            let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
+                SegmentPlanTests.render(entry, reading, warning: warning, secondsLeft: warning ? Segment.leftMarker : 0)
+            }
+            let now = LocalDateTime(day: starts[zoneIndex] + 19, secondOfDay: 15 * 3600).utcSeconds - Int64(random.next() % 7200)
+            let earlier = now - Int64(random.next() % 12) * 86400 - Int64(random.next() % 86400)
+            let kept = SegmentPlan.dates(from: earlier, zone: zone, dayStart: dayStart)
+            let dates = SegmentPlan.dates(from: now, zone: zone, dayStart: dayStart)
+            let columns = entries.map { entry in
+                random.next() % 3 == 0
+                    ? SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: .monday, theme: theme, render: render)
+                    : SegmentPlan.column(entry, dates: kept, zone: zone, weekStart: .monday, theme: theme, render: render)
+            }
+            #expect(columns.allSatisfy { $0.covers(dates[0].day, days: 27) }, "zone \(zoneIndex) round \(round)")
+            let pieces = SegmentPlan.merge(columns, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme)
+            let horizon = pieces.last.map { $0.until == 0 ? now + 45 * 86400 : $0.until } ?? now
+            #expect(horizon >= now + 27 * 86400, "zone \(zoneIndex) round \(round): covers \(horizon - now) s")
+            var moment = now
+            while moment < horizon {
+                let expected = SegmentPlanTests.direct(entries, now: moment, zone: zone, dayStart: dayStart, theme: theme)
+                #expect(SegmentPlanTests.pick(pieces, now: moment) == expected, "zone \(zoneIndex) round \(round) at \(moment)")
+                if SegmentPlanTests.pick(pieces, now: moment) != expected { return }
+                moment += 1013 + Int64(random.next() % 1800)
+            }
+            // Joined where the fresh plan is, piece for piece (the horizon aside).
+            let fresh = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: dayStart, weekStart: .monday,
+                                           theme: theme, render: render)
+            #expect(Array(pieces.dropLast()) == Array(fresh.prefix(pieces.count - 1)), "zone \(zoneIndex) round \(round)")
+            // A column worked out after today says nothing about today: no pieces.
+            let later = SegmentPlan.dates(from: now + 2 * 86400, zone: zone, dayStart: dayStart)
+            let ahead = SegmentPlan.column(entries[0], dates: later, zone: zone, weekStart: .monday, theme: theme, render: render)
+            #expect(SegmentPlan.merge([columns[1], ahead], dates: dates, from: now, zone: zone, dayStart: dayStart,
+                                      theme: theme).isEmpty)
+        }
+    }
 }

@@ -1,0 +1,211 @@
+import StreakBuildInfo
+import StreakCore
+
+/// The views' columns (`SegmentPlan.Column`: one streak's texts date by date), kept from one
+/// change to the next in the views folder, so a change works out again only the columns of
+/// the streaks it changed and joins the kept ones: a tick with five views rewrites them for
+/// about what one costs. Derived data, like the views: rewritten whole by every change that
+/// rewrites the views, with the columns of the views written then (a removed view's go with
+/// it); missing or unreadable, every column is worked out again.
+///
+/// ```
+/// HOME/views/columns
+///   streakprompt-columns 1<TAB>BUILD          BUILD: version and commit of the binary that wrote it
+///   view<TAB>ID<TAB>ZONE                      the columns of the view ID, worked out in ZONE (`ZoneFile`)
+///   column<TAB>KEY<TAB>FIRST<TAB>NAME         KEY: 16 hex digits, a checksum of the streak's cache line
+///   run<TAB>UNTIL<TAB>TEXT                    dates up to UNTIL (an ordinal; `-`: for ever) show TEXT
+///   warned<TAB>TEXT                           ...and TEXT from the warn time on, when it differs
+/// ```
+/// A column is used again only for the view it was worked out for (its ID is a checksum of
+/// every setting its texts depend on), in the same zone, by the same build, for a streak whose
+/// cache line is byte for byte the same, and when it covers `keptDays` dates from today. The
+/// file is read like a view (no link, no pipe, a size limit) and trusted no more: a line that
+/// does not read discards the whole file.
+final class ViewColumns {
+    static let name = "columns"
+    static let magic = "streakprompt-columns 1"
+    /// A kept column serves while it covers this many dates from today; then the streak's
+    /// column is worked out again (40 dates).
+    static let keptDays = 30
+    static let maxBytes = 4 << 20
+
+    /// A view's columns in the file: each with its key, and where its lines are (copied as
+    /// they are when it is kept again). Their texts are ranges of the file's bytes.
+    struct Kept {
+        struct Found {
+            var key: UInt64
+            var column: SegmentPlan.Column
+            var lines: Range<Int>
+        }
+
+        var zone: String
+        var columns: [String: Found] = [:]
+    }
+
+    /// A column a view was joined from, for `keep`.
+    struct Used {
+        var name: String
+        var key: UInt64
+        var column: SegmentPlan.Column
+        /// Where its lines are in the file read (a kept column), or nil (worked out now).
+        var lines: Range<Int>?
+    }
+
+    /// The file as read, and its columns by view ID.
+    private let old: [UInt8]
+    private var kept: [String: Kept] = [:]
+    /// The file's next bytes: the columns of the views written since.
+    private(set) var bytes: [UInt8]
+    /// Cache-line checksums by streak name: one cache, one line a name.
+    private var keys: [String: UInt64] = [:]
+
+    static var header: String { magic + "\t" + BuildInfo.version + " " + BuildInfo.commit + "\n" }
+
+    /// The columns of `bytes` (nil: no file).
+    init(_ bytes: [UInt8]?) {
+        self.bytes = Array(ViewColumns.header.utf8)
+        old = bytes ?? []
+        if let bytes { kept = ViewColumns.parse(bytes) ?? [:] }
+    }
+
+    /// The checksum of `entry`'s cache line.
+    func key(of entry: PromptCache.Entry) -> UInt64 {
+        if let key = keys[entry.name] { return key }
+        let key = Views.fnv(entry.line)
+        keys[entry.name] = key
+        return key
+    }
+
+    /// The kept column of `entry` in the view `id` worked out in `zone`, when it still holds
+    /// from `today` on.
+    func column(view id: String, zone: String, entry: PromptCache.Entry, today: StreakDay) -> Used? {
+        let key = key(of: entry)
+        guard let view = kept[id], view.zone == zone, let found = view.columns[entry.name], found.key == key,
+              found.column.covers(today, days: ViewColumns.keptDays)
+        else { return nil }
+        return Used(name: entry.name, key: key, column: found.column, lines: found.lines)
+    }
+
+    /// Adds the columns a view was just joined from to the next bytes: a kept one's lines as
+    /// they were, a new one's written out.
+    func keep(view id: String, zone: String, _ columns: [Used]) {
+        var out = bytes
+        bytes = []
+        func add(_ text: String) { out.append(contentsOf: text.utf8) }
+        add("view\t" + id + "\t" + zone + "\n")
+        old.withUnsafeBufferPointer { old in
+            for used in columns {
+                if let lines = used.lines {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: old[lines]))
+                    continue
+                }
+                let column = used.column
+                add("column\t" + Views.Spec.hex(used.key) + "\t" + String(column.first) + "\t" + used.name + "\n")
+                column.bytes.withUnsafeBufferPointer { text in
+                    for run in column.runs {
+                        add(run.until == Int.max ? "run\t-\t" : "run\t" + String(run.until) + "\t")
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.plain]))
+                        out.append(0x0A)
+                        if run.warns {
+                            add("warned\t")
+                            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.warned]))
+                            out.append(0x0A)
+                        }
+                    }
+                }
+            }
+        }
+        bytes = out
+    }
+
+    /// The file's columns by view, or nil when any line does not read as written. The
+    /// columns' texts are ranges of `bytes` (one buffer, shared, not copied).
+    static func parse(_ bytes: [UInt8]) -> [String: Kept]? {
+        bytes.withUnsafeBufferPointer { parse($0, shared: bytes) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, shared: [UInt8]) -> [String: Kept]? {
+        let header = Array(header.utf8)
+        guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
+        var views: [String: Kept] = [:]
+        var view: (id: String, kept: Kept)?
+        var column: (name: String, key: UInt64, column: SegmentPlan.Column, start: Int)?
+        func endColumn(at end: Int) -> Bool {
+            guard let done = column else { return true }
+            column = nil
+            // Runs in date order, after the first date; only the last may last for ever.
+            var previous = done.column.first
+            for (index, run) in done.column.runs.enumerated() {
+                guard run.until > previous, run.until != Int.max || index == done.column.runs.count - 1 else { return false }
+                previous = run.until
+            }
+            guard !done.column.runs.isEmpty, view != nil else { return false }
+            view!.kept.columns[done.name] = Kept.Found(key: done.key, column: done.column, lines: done.start..<end)
+            return true
+        }
+        func endView(at end: Int) -> Bool {
+            guard endColumn(at: end) else { return false }
+            if let done = view { views[done.id] = done.kept }
+            view = nil
+            return true
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func number(_ range: Range<Int>) -> Int? {
+            guard !range.isEmpty, range.count <= 18 else { return nil }
+            var value = 0
+            for index in range {
+                guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        /// The end of the field that starts at `start` (a TAB or the line's end).
+        func fieldEnd(_ start: Int, _ lineEnd: Int) -> Int {
+            var index = start
+            while index < lineEnd, bytes[index] != 0x09 { index += 1 }
+            return index
+        }
+        func starts(_ start: Int, _ word: StaticString) -> Bool {
+            let count = word.utf8CodeUnitCount
+            guard start + count <= bytes.count else { return false }
+            for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return false }
+            return true
+        }
+        var start = header.count
+        while start < bytes.count {
+            var lineEnd = start
+            while bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            defer { start = lineEnd + 1 }
+            if starts(start, "run\t") {
+                let first = start + 4
+                let end = fieldEnd(first, lineEnd)
+                guard end < lineEnd, column != nil else { return nil }
+                let isDash = end == first + 1 && bytes[first] == UInt8(ascii: "-")
+                guard let until = isDash ? Int.max : number(first..<end) else { return nil }
+                column!.column.append(until: until, plain: (end + 1)..<lineEnd)
+            } else if starts(start, "warned\t") {
+                guard column?.column.runs.isEmpty == false else { return nil }
+                column!.column.setWarned((start + 7)..<lineEnd)
+            } else if starts(start, "column\t") {
+                let keyStart = start + 7
+                let keyEnd = fieldEnd(keyStart, lineEnd)
+                let firstEnd = keyEnd < lineEnd ? fieldEnd(keyEnd + 1, lineEnd) : lineEnd
+                guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = UInt64(text(keyStart..<keyEnd), radix: 16),
+                      let first = number((keyEnd + 1)..<firstEnd), endColumn(at: start)
+                else { return nil }
+                let name = text((firstEnd + 1)..<lineEnd)
+                guard StreakName.problem(with: name) == nil else { return nil }
+                column = (name, key, SegmentPlan.Column(first: first, bytes: shared), start)
+            } else if starts(start, "view\t") {
+                let idEnd = fieldEnd(start + 5, lineEnd)
+                let id = text((start + 5)..<idEnd)
+                guard idEnd < lineEnd, Views.isViewName(id), endView(at: start) else { return nil }
+                view = (id, Kept(zone: text((idEnd + 1)..<lineEnd)))
+            } else {
+                return nil
+            }
+        }
+        guard endView(at: bytes.count) else { return nil }
+        return views
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import StreakTestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A change rewrites every view from the columns of the streaks it did not change, kept in
+/// `views/columns` from the change before: the views then show exactly what views rendered
+/// from nothing show, for every instant they cover, and whatever is in that file's place.
+@Suite("views: kept columns")
+struct ViewColumnsTests {
+    static let specs = [["bash"], ["zsh", "--format", "{icon}{count}{unit} {progress}{left}"], ["fish", "a", "w"],
+                        ["plain", "--format", "{name}:{count}"]]
+
+    func sandbox() throws -> Sandbox {
+        let box = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+        try box.sp("add", "a", "--freezes", "1", "--from", "2026-01-01")
+        try box.sp("add", "w", "--target", "3/week", "--from", "2026-01-01")
+        try box.sp("add", "g", "--goal", "2", "--schedule", "weekdays", "--from", "2026-01-01")
+        try box.sp("add", "q", "--quit", "--from", "2026-01-01")
+        try box.sp("pause", "g", "--from", "2026-03-20", "--to", "2026-03-24")
+        return box
+    }
+
+    /// Registers the views as the plugins' fallback does, at `clock`.
+    func register(_ box: Sandbox, clock: String) throws {
+        for spec in Self.specs {
+            let result = try box.spArgs(["prompt", "--shell"] + spec + ["--view", "--now", clock],
+                                        env: ["STREAKPROMPT_TEST_CLOCK": clock])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+    }
+
+    func views(_ box: Sandbox) throws -> [String: String] {
+        let folder = box.home + "/views"
+        var texts: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.contains("-") && !name.hasPrefix(".") {
+            texts[name] = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        }
+        return texts
+    }
+
+    /// A view's pieces: (until, deadline, text), up to `end`.
+    func pieces(_ view: String) -> [(Int, Int, String)] {
+        var pieces: [(Int, Int, String)] = []
+        for line in view.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2) {
+            if line == "end" { break }
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, let until = Int(fields[0]), let deadline = Int(fields[1]) else { return [] }
+            pieces.append((until, deadline, String(fields[2])))
+        }
+        return pieces
+    }
+
+    func pick(_ pieces: [(Int, Int, String)], at now: Int) -> String? {
+        pieces.first { $0.0 == 0 || now < $0.0 }.map { "\($0.1 == 0 ? 0 : $0.1 - now)|\($0.2)" }
+    }
+
+    /// A month of ticks, some days apart (views nobody asked for in a month are removed), each rewriting the four views from kept columns;
+    /// after each, the same views rendered from nothing (the file removed, the same change
+    /// made again in a copy) agree at every sampled instant both cover, and the kept ones
+    /// cover a month at least.
+    @Test func keptColumnsShowWhatFreshOnesShow() throws {
+        let box = try sandbox()
+        try register(box, clock: "2026-03-02T09:00")
+        var random = SeededRandom(seed: 20261126)
+        var day = 2
+        var reused = 0
+        for step in 0..<14 {
+            day += [0, 1, 1, 2, 3][Int(random.next() % 5)]
+            guard day <= 31 else { break }
+            let date = String(format: "2026-03-%02dT%02d:%02d", day,
+                              [7, 13, 21, 23][Int(random.next() % 4)], Int(random.next() % 60))
+            let name = ["a", "w", "g", "q"][Int(random.next() % 4)]
+            // The copy starts from the same data without the kept columns.
+            let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+            try? FileManager.default.removeItem(atPath: copy.home)
+            try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
+            try? FileManager.default.removeItem(atPath: copy.home + "/views/columns")
+            for sandbox in [box, copy] {
+                let result = try sandbox.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+            }
+            #expect(FileManager.default.fileExists(atPath: box.home + "/views/columns"))
+            let kept = try views(box)
+            let fresh = try views(copy)
+            #expect(kept.count == Self.specs.count && Set(kept.keys) == Set(fresh.keys), "\(kept.keys) \(fresh.keys)")
+            for (name, view) in kept {
+                let mine = pieces(view)
+                let theirs = pieces(fresh[name] ?? "")
+                #expect(!mine.isEmpty && !theirs.isEmpty, "step \(step) \(name)")
+                guard let start = Self.moment(date) else { continue }
+                let end = mine.last.map { $0.0 == 0 ? start + 50 * 86400 : $0.0 } ?? start
+                #expect(end >= start + 29 * 86400, "step \(step) \(name): the kept view covers \((end - start) / 86400) days")
+                if end < start + 39 * 86400 { reused += 1 }
+                var moment = start
+                while moment < end {
+                    #expect(pick(mine, at: moment) == pick(theirs, at: moment), "step \(step) \(name) at \(moment)")
+                    if pick(mine, at: moment) != pick(theirs, at: moment) { return }
+                    moment += 1800 + Int(random.next() % 5400)
+                }
+            }
+        }
+        // Kept columns were joined (a view of fresh columns covers 40 dates).
+        #expect(reused > 0)
+    }
+
+    /// The instant of a `--now` time in New York (the sandbox's zone).
+    static func moment(_ text: String) -> Int? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "America/New_York")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        return formatter.date(from: text).map { Int($0.timeIntervalSince1970) }
+    }
+
+    /// Whatever is where the columns file goes (a link to a file of the user's, a named pipe,
+    /// a folder, garbage, another build's file, a huge file), a tick is quick, says nothing,
+    /// writes the views a fresh render writes, leaves what a link points to alone, and puts a
+    /// file of its own there (a folder it cannot replace stays; the views are still right).
+    @Test func whateverIsInTheColumnsPlaceTheViewsAreRight() throws {
+        let cases: [(String, (String) throws -> Void)] = [
+            ("a link", { path in
+                try FileManager.default.removeItem(atPath: path)
+                try "mine\n".write(toFile: path + ".target", atomically: false, encoding: .utf8)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + ".target")
+            }),
+            ("a named pipe", { path in
+                try FileManager.default.removeItem(atPath: path)
+                #expect(mkfifo(path, 0o644) == 0) }),
+            ("a folder", { path in
+                try FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }),
+            ("garbage", { path in try "streakprompt-columns 1\tx\nview\tbash-0\t\nrun\t\n".write(toFile: path, atomically: false, encoding: .utf8) }),
+            ("another build's", { path in
+                let text = try String(contentsOfFile: path, encoding: .utf8)
+                let header = text.prefix { $0 != "\n" }
+                try (header + "x" + text.dropFirst(header.count)).write(toFile: path, atomically: false, encoding: .utf8)
+            }),
+            ("huge", { path in try Data(repeating: 0x41, count: 5 << 20).write(to: URL(fileURLWithPath: path)) }),
+        ]
+        for (what, plant) in cases {
+            let box = try sandbox()
+            try register(box, clock: "2026-03-02T09:00")
+            try box.sp("tick", "a", "--quiet", "--now", "2026-03-02T09:05", env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-02T09:05"])
+            let path = box.home + "/views/columns"
+            try FileManager.default.removeItem(atPath: path)
+            // What a fresh render writes, from a copy without the file.
+            let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+            try? FileManager.default.removeItem(atPath: copy.home)
+            try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
+            try box.sp("tick", "w", "--quiet", "--now", "2026-03-02T09:06", env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-02T09:06"])
+            try plant(path)
+            let started = Date()
+            let result = try box.sp("tick", "g", "--quiet", "--now", "2026-03-03T10:00", env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-03T10:00"])
+            #expect(Date().timeIntervalSince(started) < 5, "\(what): the tick waited")
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(what): \(result)")
+            for (name, when) in [("w", "2026-03-02T09:06"), ("g", "2026-03-03T10:00")] {
+                try? FileManager.default.removeItem(atPath: copy.home + "/views/columns")
+                try copy.sp("tick", name, "--quiet", "--now", when, env: ["STREAKPROMPT_TEST_CLOCK": when])
+            }
+            #expect(try views(box) == views(copy), "\(what)")
+            if what == "a link" {
+                #expect(try String(contentsOfFile: path + ".target", encoding: .utf8) == "mine\n")
+            }
+            var info = stat()
+            #expect(lstat(path, &info) == 0)
+            #expect((info.st_mode & S_IFMT) == (what == "a folder" ? S_IFDIR : S_IFREG), "\(what)")
+        }
+    }
+}
