@@ -299,7 +299,8 @@ public enum SegmentPlan {
 
     /// `merge`, the texts as bytes.
     public static func mergedBytes(_ columns: [Column], dates: [(day: StreakDay, end: Int64)], from now: Int64,
-                                   zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme) -> [BytePiece] {
+                                   zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme,
+                                   memo: ReadingMemo.Table? = nil) -> [BytePiece] {
         var builder = Builder<[UInt8]>()
         // A column that starts after the first date cannot say what it shows: no pieces (the
         // plugin runs the binary).
@@ -352,8 +353,9 @@ public enum SegmentPlan {
                 return builder.pieces
             }
             if warns, let warnAt = theme.warnAt {
-                let start = Swift.min(Swift.max(warnStart(of: date.day, zone: zone, dayStart: dayStart, warnAt: warnAt), begin),
-                                      date.end)
+                let warns = memo?.warnStart(of: date.day, zone: zone, dayStart: dayStart, warnAt: warnAt)
+                    ?? warnStart(of: date.day, zone: zone, dayStart: dayStart, warnAt: warnAt)
+                let start = Swift.min(Swift.max(warns, begin), date.end)
                 if start > begin { builder.add(plain, until: start, deadline: 0) }
                 if date.end > start { builder.add(warned, until: date.end, deadline: marked ? date.end : 0) }
             } else {
@@ -435,6 +437,17 @@ public final class ReadingMemo {
             let readings = Readings(entry.progress)
             columns[entry.name] = readings
             return readings
+        }
+
+        var warnStarts: [Int64: Int64] = [:]
+
+        /// `SegmentPlan.warnStart`, worked out once for every view of the table.
+        func warnStart(of day: StreakDay, zone: some ZoneRules, dayStart: DayStart, warnAt: DayStart) -> Int64 {
+            let key = Int64(day.ordinal) << 20 | Int64(warnAt.seconds)
+            if let start = warnStarts[key] { return start }
+            let start = SegmentPlan.warnStart(of: day, zone: zone, dayStart: dayStart, warnAt: warnAt)
+            warnStarts[key] = start
+            return start
         }
 
         /// `SegmentPlan.dates`, worked out once for every view of the table.

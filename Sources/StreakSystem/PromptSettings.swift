@@ -77,9 +77,15 @@ public enum PromptSettings {
         }
 
         init?(fileKey bytes: UnsafeBufferPointer<UInt8>.SubSequence) {
+            let wanted = UnsafeBufferPointer(rebasing: bytes)
             for raw in 0..<Key.count {
                 let key = Key(rawValue: raw)!
-                if bytes.elementsEqual(key.fileKey.utf8) {
+                // The names are literals: their bytes are at hand, compared at once.
+                var name = key.fileKey
+                let same = name.withUTF8 { name in
+                    name.count == wanted.count && name.elementsEqual(wanted)
+                }
+                if same {
                     self = key
                     return
                 }

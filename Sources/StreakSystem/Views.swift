@@ -237,7 +237,7 @@ public enum Views {
             }
             columns?.keep(view: id, zone: zoneIdentity, used)
             pieces = SegmentPlan.mergedBytes(made, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
-                                             theme: spec.theme)
+                                             theme: spec.theme, memo: table)
         }
         var watched = ""
         for entry in entries { watched += (watched.isEmpty ? "" : " ") + entry.name }
