@@ -337,3 +337,23 @@ public enum ExtendedRegex {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+#if os(Linux) && canImport(Glibc)
+@_silgen_name("renameat2")
+private func c_renameat2(_ fromFolder: Int32, _ from: UnsafePointer<CChar>, _ toFolder: Int32, _ to: UnsafePointer<CChar>,
+                         _ flags: UInt32) -> Int32
+#endif
+
+/// Swaps two names in one step (`renameat2` with `RENAME_EXCHANGE`, Linux 3.15 and glibc
+/// 2.28 on): a reader finds one file or the other whole, never neither. Fails with `ENOSYS`
+/// where there is no such call (then `errno` says so and the caller renames instead), and
+/// with `EINVAL` on a file system that cannot swap.
+func systemExchange(_ folder: Int32, _ first: String, _ second: String) -> Bool {
+    #if os(Linux) && canImport(Glibc)
+    return first.withCString { a in second.withCString { b in c_renameat2(folder, a, folder, b, 2) } } == 0
+    #else
+    errno = ENOSYS
+    return false
+    #endif
+}
+

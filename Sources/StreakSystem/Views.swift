@@ -337,7 +337,7 @@ public enum Views {
         for name in folder.names() where isViewName(name) {
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
             guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
-                if folder.isRegularFile(name) { folder.remove(name) }
+                if folder.isRegularFile(name) { folder.removeWithSpare(name) }
                 continue
             }
             let spec = Spec.parse(bytes)
@@ -345,7 +345,7 @@ public enum Views {
             guard written < limit, let spec, Spec.id(host: spec.host, identity: identity) == name,
                   now - spec.registered < keepDays * 86400
             else {
-                folder.remove(name)
+                folder.removeWithSpare(name)
                 continue
             }
             written += 1
@@ -356,11 +356,11 @@ public enum Views {
                 }
                 if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
             } catch {
-                folder.remove(name)
+                folder.removeWithSpare(name)
             }
         }
         if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
-            folder.remove(ViewColumns.name)
+            folder.removeWithSpare(ViewColumns.name)
         }
     }
 
@@ -441,20 +441,59 @@ public enum Views {
             name.withCString { utimensat(fd, $0, nil, AT_SYMLINK_NOFOLLOW) } == 0
         }
 
+        /// Removes the file and the spare a locked write keeps beside it (`write`).
+        func removeWithSpare(_ name: String) {
+            remove(name)
+            remove("." + name + ".tmp")
+        }
+
         /// Removes the file (a link itself, never what it points to).
         func remove(_ name: String) {
             _ = name.withCString { unlinkat(fd, $0, 0) }
         }
 
-        /// Replaces the file: a temporary file made here (never one that was there:
-        /// `O_EXCL`, `O_NOFOLLOW`), then renamed to its name, the old file removed just before.
-        /// Derived data: not flushed. Removed first because a rename over an existing file
-        /// makes ext4 (`auto_da_alloc`) start writing the new one out then and there, four
-        /// times the cost of the rename; a plugin that looks in that moment finds no view and
-        /// runs the binary once, never a part of one. `locked`: the caller holds the data
-        /// folder's lock, so the temporary name is fixed.
+        /// Replaces the file so a reader finds the old one or the new one whole. Derived data:
+        /// not flushed.
+        ///
+        /// `locked` (the caller holds the data folder's lock): the new bytes go into the spare
+        /// `.NAME.tmp`, which the two names then swap (`systemExchange`), so the old bytes
+        /// become the spare for the next change. Nothing is freed, and no rename lands on a
+        /// file: on ext4 a rename over a file (or a truncation) makes it write the new file out
+        /// at once (`auto_da_alloc`), and freeing blocks is slow on a disk mounted `discard` —
+        /// eight times the cost of the swap. The spare is used only when it is a regular file
+        /// of ours with one link that no one else may write (`O_NOFOLLOW`; a second link
+        /// could be a file of the user's elsewhere); else it is made anew (`O_EXCL`).
+        ///
+        /// Unlocked (a prompt writing its own view), or where names cannot be swapped: a
+        /// temporary file made here (never one that was there) is renamed to the name, the old
+        /// file removed just before (a plugin that looks in that moment finds no view and runs
+        /// the binary once, never a part of one).
         func write(_ name: String, _ bytes: [UInt8], locked: Bool) throws(SystemError) {
             let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
+            if locked, let spare = openSpare(temporary) {
+                let wrote = bytes.withUnsafeBytes { systemWriteAll(spare, $0.baseAddress!, $0.count) }
+                    && ftruncate(spare, off_t(bytes.count)) == 0
+                let failure = errno
+                close(spare)
+                guard wrote else {
+                    remove(temporary)
+                    throw SystemError("replace", Paths.join(path, name), code: failure)
+                }
+                // Only a regular file is swapped away (a folder or a link in the view's place is
+                // not ours to move: the rename below fails on a folder, removes a link). None
+                // there yet, or no swap on this system or file system: the rename, with the
+                // bytes already written.
+                if isRegularFile(name) {
+                    if systemExchange(fd, temporary, name) { return }
+                    guard errno == ENOENT || errno == ENOSYS || errno == EINVAL else {
+                        let code = errno
+                        remove(temporary)
+                        throw SystemError("replace", Paths.join(path, name), code: code)
+                    }
+                }
+                try rename(temporary, over: name)
+                return
+            }
             _ = temporary.withCString { unlinkat(fd, $0, 0) }
             let file = retrying { temporary.withCString {
                 openat(fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
@@ -463,13 +502,44 @@ public enum Views {
             let wrote = bytes.withUnsafeBytes { systemWriteAll(file, $0.baseAddress!, $0.count) }
             let failure = errno
             close(file)
-            if wrote { remove(name) }
-            let renamed = wrote && temporary.withCString { from in name.withCString { to in renameat(fd, from, fd, to) } } == 0
-            guard renamed else {
-                let code = wrote ? errno : failure
-                _ = temporary.withCString { unlinkat(fd, $0, 0) }
+            guard wrote else {
+                remove(temporary)
+                throw SystemError("replace", Paths.join(path, name), code: failure)
+            }
+            try rename(temporary, over: name)
+        }
+
+        /// Renames `temporary` to `name`, removing `name` just before; removes the temporary
+        /// file when that fails.
+        private func rename(_ temporary: String, over name: String) throws(SystemError) {
+            remove(name)
+            guard temporary.withCString({ from in name.withCString { to in renameat(fd, from, fd, to) } }) == 0 else {
+                let code = errno
+                remove(temporary)
                 throw SystemError("replace", Paths.join(path, name), code: code)
             }
+        }
+
+        /// The spare file `temporary` opened for writing from its start: the one there when it
+        /// is a regular file of this user with one link that no one else may write, else a new
+        /// one; nil when neither can be had.
+        private func openSpare(_ temporary: String) -> Int32? {
+            let file = retrying { temporary.withCString {
+                openat(fd, $0, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            } }
+            if file >= 0 {
+                var info = stat()
+                if fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, info.st_uid == geteuid(),
+                   info.st_mode & 0o022 == 0 {
+                    return file
+                }
+                close(file)
+            }
+            remove(temporary)
+            let made = retrying { temporary.withCString {
+                openat(fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
+            } }
+            return made >= 0 ? made : nil
         }
     }
 
