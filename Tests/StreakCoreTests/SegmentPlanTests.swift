@@ -78,27 +78,38 @@ struct SegmentPlanTests {
                                      zone: zone, dayStart: .midnight, weekStart: .monday, theme: off, secondsLeft: &left))
     }
 
+    /// A round of the random tests: a streak for each of `rules` with actions on about two
+    /// of three of the 20 dates from `from`, a warn time (20:00, or 01:30 every third round:
+    /// before the day start) and a day start (midnight, or 04:00 every other round).
+    static func randomRound(_ random: inout SeededRandom, round: Int, from: StreakDay, zone: some ZoneRules,
+                            rules: [Rules]) -> ([PromptCache.Entry], SegmentTheme, DayStart) {
+        var theme = SegmentTheme.standard
+        theme.warnAt = round % 3 == 2 ? DayStart("01:30") : DayStart("20:00")
+        var entries: [PromptCache.Entry] = []
+        for (index, rules) in rules.enumerated() {
+            var days: [StreakDay] = []
+            for offset in 0..<20 where random.next() % 3 != 0 { days.append(from + offset) }
+            let progress = Replay(days: days, rules: rules, zone: zone).progress
+            entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: progress))
+        }
+        return (entries, theme, round % 2 == 0 ? DayStart.midnight : DayStart("04:00")!)
+    }
+
+    /// Zones with DST changes (both hemispheres), a skipped date, and a +14 offset.
+    static let zones: [TableZone] = [.berlin, .saoPaulo, .samoa, .kiritimati]
+
     /// For random histories in zones with DST changes and a skipped date, with and without a
     /// day start: the piece picked at every sampled instant of the 40 days ahead is the
     /// prompt's own text then.
     @Test(arguments: [0, 1, 2, 3])
     func pickedPieceIsThePromptEverywhere(_ zoneIndex: Int) {
-        let zones = [TableZone.berlin, TableZone.saoPaulo, TableZone.samoa, TableZone.kiritimati]
-        let zone = zones[zoneIndex]
+        let zone = SegmentPlanTests.zones[zoneIndex]
         let starts: [StreakDay] = [.d("2026-02-20"), .d("2018-10-20"), .d("2011-12-10"), .d("2026-06-01")]
         var random = SeededRandom(seed: UInt64(7 + zoneIndex))
         for round in 0..<6 {
-            let dayStart = round % 2 == 0 ? DayStart.midnight : DayStart("04:00")!
-            var theme = SegmentTheme.standard
-            theme.warnAt = round % 3 == 2 ? DayStart("01:30") : DayStart("20:00")
-            var entries: [PromptCache.Entry] = []
-            for (index, rules) in [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)),
-                                   Rules(goal: 1)].enumerated() {
-                var days: [StreakDay] = []
-                for offset in 0..<20 where random.next() % 3 != 0 { days.append(starts[zoneIndex] + offset) }
-                let progress = Replay(days: days, rules: rules, zone: zone).progress
-                entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: progress))
-            }
+            let rules = [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)), Rules(goal: 1)]
+            let (entries, theme, dayStart) = SegmentPlanTests.randomRound(&random, round: round, from: starts[zoneIndex],
+                                                                          zone: zone, rules: rules)
             let from = LocalDateTime(day: starts[zoneIndex] + 19, secondOfDay: 15 * 3600).utcSeconds - Int64(random.next() % 7200)
             let pieces = SegmentPlan.pieces(entries, from: from, zone: zone, dayStart: dayStart, weekStart: .monday,
                                             theme: theme) { entry, reading, warning in
@@ -121,22 +132,14 @@ struct SegmentPlanTests {
     /// after today is never joined.
     @Test(arguments: [0, 1, 2, 3])
     func keptColumnsJoinIntoThePrompt(_ zoneIndex: Int) {
-        let zones = [TableZone.berlin, TableZone.saoPaulo, TableZone.samoa, TableZone.kiritimati]
-        let zone = zones[zoneIndex]
+        let zone = SegmentPlanTests.zones[zoneIndex]
         let starts: [StreakDay] = [.d("2026-03-10"), .d("2018-10-25"), .d("2011-12-15"), .d("2026-12-20")]
         var random = SeededRandom(seed: UInt64(31 + zoneIndex))
         for round in 0..<8 {
-            let dayStart = round % 2 == 0 ? DayStart.midnight : DayStart("04:00")!
-            var theme = SegmentTheme.standard
-            theme.warnAt = round % 3 == 2 ? DayStart("01:30") : DayStart("20:00")
-            var entries: [PromptCache.Entry] = []
-            for (index, rules) in [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)),
-                                   Rules(goal: 1), Rules(goal: 2, freezes: 1)].enumerated() {
-                var days: [StreakDay] = []
-                for offset in 0..<20 where random.next() % 3 != 0 { days.append(starts[zoneIndex] + offset) }
-                let progress = Replay(days: days, rules: rules, zone: zone).progress
-                entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: progress))
-            }
+            let rules = [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)), Rules(goal: 1),
+                         Rules(goal: 2, freezes: 1)]
+            let (entries, theme, dayStart) = SegmentPlanTests.randomRound(&random, round: round, from: starts[zoneIndex],
+                                                                          zone: zone, rules: rules)
             let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
                 SegmentPlanTests.render(entry, reading, warning: warning, secondsLeft: warning ? Segment.leftMarker : 0)
             }
