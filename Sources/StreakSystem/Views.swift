@@ -163,7 +163,12 @@ public enum Views {
                 guard let key = found else { return nil }
                 PromptSettings.apply(key, String(decoding: field[(equals + 1)...], as: UTF8.self), to: &theme)
             }
-            for name in fields[2].split(separator: " ") where StreakName.problem(with: String(name)) != nil { return nil }
+            // Streak names, and `+TAG` for the streaks with a tag (`--tag`).
+            for word in fields[2].split(separator: " ") {
+                let problem = word.first == "+" ? StreakTag.problem(with: String(word.dropFirst())) != nil
+                    : StreakName.problem(with: String(word)) != nil
+                if problem { return nil }
+            }
             return Spec(host: host, names: fields[2], format: fields[3], color: fields[4] == "1", ascii: fields[5] == "1",
                         zone: fields[6] == "-" ? nil : fields[6], dayStart: dayStart, weekStart: weekStart, theme: theme,
                         registered: registered, tmuxSocket: fields[9] == "-" ? nil : fields[9])
