@@ -191,7 +191,7 @@ public enum Views {
     /// The view file's bytes; `memo` and `columns` share and keep work between the views one
     /// change rewrites.
     static func bytes(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                      memo: ReadingMemo? = nil, columns: ViewColumns? = nil) -> [UInt8] {
+                      memo: ReadingMemo? = nil, columns: ViewColumns? = nil, zones: Zones? = nil) -> [UInt8] {
         var entries: [PromptCache.Entry] = []
         if let decoded = memo?.entries {
             PromptCache.forEachShown(decoded, names: spec.names) { entry, shown in
@@ -204,8 +204,8 @@ public enum Views {
         }
         let format = SegmentFormat(spec.format)
         let zone = LocalZone()
-        let zoneIdentity = ZoneFile.identity(for: spec.zone)
-        let table = memo?.table("\(spec.zone ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
+        let zoneIdentity = zones?.identity(for: spec.zone) ?? ZoneFile.identity(for: spec.zone)
+        let table = memo?.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
         let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
             Views.render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
                          color: spec.color, theme: spec.theme, ascii: spec.ascii)
@@ -307,14 +307,15 @@ public enum Views {
     }
 
     static func write(_ spec: Spec, in folder: Folder, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                      locked: Bool, memo: ReadingMemo? = nil, columns: ViewColumns? = nil,
+                      locked: Bool, memo: ReadingMemo? = nil, columns: ViewColumns? = nil, zones: Zones? = nil,
                       old: [UInt8]? = nil, identity: String? = nil) throws(SystemError) -> String {
         let identity = identity ?? spec.identity
         let name = Spec.id(host: spec.host, identity: identity)
-        guard ZoneFile.isSafe(spec.zone) else {
+        guard zones?.isSafe(spec.zone) ?? ZoneFile.isSafe(spec.zone) else {
             throw SystemError("read the zone of", ZoneFile.path(for: spec.zone), code: EINVAL, detail: "it is not a regular file")
         }
-        let bytes = withZone(spec.zone) { Views.bytes(spec, identity: identity, cache: cache, now: now, memo: memo, columns: columns) }
+        let bytes = withZone(spec.zone) { Views.bytes(spec, identity: identity, cache: cache, now: now, memo: memo, columns: columns,
+                                                               zones: zones) }
         // The same bytes (a change that did not change what it shows): only made newer than
         // the streak folders the change touched, which a plugin compares it with.
         if let old, !old.isEmpty, old.count == bytes.count,
@@ -339,6 +340,7 @@ public enum Views {
         let memo = ReadingMemo()
         memo.entries = PromptCache.decode(cache)
         let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes))
+        let zones = Zones()
         for name in folder.names() where isViewName(name) {
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
             guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
@@ -356,8 +358,8 @@ public enum Views {
             written += 1
             do throws(SystemError) {
                 let path = try cache.withUnsafeBufferPointer { (buffer) throws(SystemError) -> String in
-                    try write(spec, in: folder, cache: buffer, now: now, locked: true, memo: memo, columns: columns, old: bytes,
-                              identity: identity)
+                    try write(spec, in: folder, cache: buffer, now: now, locked: true, memo: memo, columns: columns,
+                              zones: zones, old: bytes, identity: identity)
                 }
                 if spec.host == .tmux { TmuxPush.push(viewPath: path, socket: spec.tmuxSocket, now: now, environment: environment) }
             } catch {
@@ -366,6 +368,30 @@ public enum Views {
         }
         if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
             folder.removeWithSpare(ViewColumns.name)
+        }
+    }
+
+    /// What the views one change rewrites learn of their zones (`ZoneFile`), once a zone:
+    /// each is a few system calls on the zone file.
+    final class Zones {
+        private var identities: [String: String] = [:]
+        private var safe: [String: Bool] = [:]
+
+        /// `TZ` unset and `TZ` empty are different zones (the system's, and UTC).
+        private func key(_ zone: String?) -> String { zone.map { "=" + $0 } ?? "-" }
+
+        func identity(for zone: String?) -> String {
+            if let known = identities[key(zone)] { return known }
+            let identity = ZoneFile.identity(for: zone)
+            identities[key(zone)] = identity
+            return identity
+        }
+
+        func isSafe(_ zone: String?) -> Bool {
+            if let known = safe[key(zone)] { return known }
+            let answer = ZoneFile.isSafe(zone)
+            safe[key(zone)] = answer
+            return answer
         }
     }
 
