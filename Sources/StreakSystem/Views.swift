@@ -228,17 +228,14 @@ public enum Views {
             var made: [SegmentPlan.Column] = []
             var used: [ViewColumns.Used] = []
             for entry in entries {
-                if let columns, let today = dates.first?.day {
-                    let column = columns.column(view: id, zone: zoneIdentity, entry: entry, today: today)
-                        ?? ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: SegmentPlan.column(
-                            entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
-                            readings: table?.readings(of: entry), render: render), lines: nil)
-                    used.append(column)
-                    made.append(column.column)
-                } else {
-                    made.append(SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
-                                                   readings: table?.readings(of: entry), render: render))
+                let kept = dates.first.flatMap { columns?.column(view: id, zone: zoneIdentity, entry: entry, today: $0.day) }
+                let column = kept?.column ?? SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart,
+                                                                theme: spec.theme, readings: table?.readings(of: entry),
+                                                                render: render)
+                if let columns {
+                    used.append(kept ?? ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: column, lines: nil))
                 }
+                made.append(column)
             }
             columns?.keep(view: id, zone: zoneIdentity, used)
             pieces = SegmentPlan.mergedBytes(made, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
