@@ -313,17 +313,30 @@ public enum PromptCache {
     /// The entry on the streak's line, or nil when there is none that reads.
     public static func entry(named name: String, in bytes: [UInt8]) -> Entry? {
         var found: Entry?
+        withEntry(named: name, in: bytes) { found = $0 }
+        return found
+    }
+
+    /// The latest met date on the streak's line (`Progress.lastMet`), or nil when it has
+    /// none or there is no line that reads: what the git hook asks of every commit, without
+    /// an optional entry (a type the runtime would build for it).
+    public static func lastMet(of name: String, in bytes: [UInt8]) -> StreakDay? {
+        var met: StreakDay?
+        withEntry(named: name, in: bytes) { met = $0.progress.lastMet }
+        return met
+    }
+
+    private static func withEntry(named name: String, in bytes: [UInt8], _ body: (Entry) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
             let wanted = name.utf8
             _ = scanNames(buffer) { lineStart, nameEnd in
                 guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
                 var line = FieldReader(bytes: buffer, index: lineStart)
                 var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
-                if decodeLine(&line, into: &entry), line.lineEnd() < buffer.count { found = entry }
+                if decodeLine(&line, into: &entry), line.lineEnd() < buffer.count { body(entry) }
                 return false
             }
         }
-        return found
     }
 
     /// Whether the cache has a line for this streak, checking names only.

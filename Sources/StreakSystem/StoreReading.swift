@@ -176,10 +176,8 @@ extension Store {
 
     /// The latest met date the prompt cache shows for the streak, without reading its logs;
     /// nil when the cache cannot say (no cache, an unreadable one, no line for it).
-    public func lastCachedMetDay(of name: StreakName) -> StreakDay? {
-        guard let bytes = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
-              let entries = PromptCache.decode(bytes)
-        else { return nil }
-        return entries.first { $0.name == name.text }?.progress.lastMet
+    public static func lastCachedMetDay(of name: String, home: String) -> StreakDay? {
+        guard let bytes = try? Files.readIfPresent(cachePath(home: home), limit: PromptCache.maxBytes) else { return nil }
+        return PromptCache.lastMet(of: name, in: bytes)
     }
 }

@@ -270,6 +270,42 @@ struct GitHookTests {
         #expect(try g.status()["total"] as? Int == 1)
     }
 
+    /// A commit on a date the prompt cache shows met is settled before the command line is
+    /// parsed (`GitHook.fast`), so that shortcut must find today's date from the settings the
+    /// full path reads. Here the config file's day start (13:00, with the local time set to
+    /// about noon by the zone) makes today's streak date the calendar's yesterday, while the
+    /// cache shows the calendar's today met (a tick for tomorrow, which is allowed): the
+    /// commit still counts, for yesterday's date. The real clock, since the shortcut leaves
+    /// `STREAKPROMPT_NOW` to the full path.
+    @Test func theShortcutForAMetDateTakesTheConfiguredDayStart() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let now = Int(Date().timeIntervalSince1970)
+        var offset = (12 - now % 86_400 / 3600 + 24) % 24  // hours east of UTC that make it noon
+        if offset > 12 { offset -= 24 }
+        let zone = ["TZ": "NOO\(-offset)"]  // POSIX: the offset's sign is west of UTC
+        let local = now + offset * 3600
+        let calendarToday = local / 86_400
+        func date(_ days: Int) -> String {
+            let format = DateFormatter()
+            format.locale = Locale(identifier: "en_US_POSIX")
+            format.timeZone = TimeZone(identifier: "UTC")
+            format.dateFormat = "yyyy-MM-dd"
+            return format.string(from: Date(timeIntervalSince1970: TimeInterval(days * 86_400)))
+        }
+        #expect(try g.sp(["config", "set", "day-start", "13:00"], in: repo, env: zone).status == 0)
+        // 13:30 today by the calendar: the streak date of the calendar's today, tomorrow's.
+        let tomorrow = now - local % 86_400 + 13 * 3600 + 1800
+        let tick = try g.sp(["tick", "default", "--quiet", "--now", "@\(tomorrow)"], in: repo, env: zone)
+        #expect(tick.status == 0, "\(tick)")
+        #expect(g.actions().first?.hasPrefix(date(calendarToday) + " ") == true, "\(g.actions())")
+
+        try g.commit(in: repo, env: zone)
+        #expect(g.actions().count == 2, "the commit counts for today's streak date: \(g.actions())")
+        #expect(g.actions().last?.hasPrefix(date(calendarToday - 1) + " ") == true, "\(g.actions())")
+    }
+
     @Test func someoneElsesCommitTicksNothing() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()

@@ -87,7 +87,7 @@ struct StoreEventsTests {
         let streak = try store.load(quiz, zone: utc)
         #expect(streak.actions.first { $0.count == 2 }?.note == "two sets, 5 km")
         #expect(streak.reading(today: StreakDay("2026-03-02")!, zone: utc).total == 1, "03-01 had 1 of 3: not met")
-        #expect(store.lastCachedMetDay(of: quiz) == StreakDay("2026-03-02"))
+        #expect(Store.lastCachedMetDay(of: "quiz", home: store.home) == StreakDay("2026-03-02"))
     }
 
     @Test func mergingRecordsTwiceAddsNothing() throws {

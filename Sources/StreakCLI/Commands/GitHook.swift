@@ -20,6 +20,39 @@ enum GitHook: Command {
         flags: [GitShared.nameFlag, dryRun, CommandTable.now],
         arguments: .choice("HOOK", noun: "hook", words: [GitHookScript.countingHook]), count: 1...1)
 
+    /// The hook's common case, before the command line's machinery: `git hook post-commit
+    /// --name NAME` exactly as the installed hook runs it, on a date the prompt cache already
+    /// shows met. Then the commit changes nothing (what `run` decides first, by the same
+    /// function), and the process costs what a prompt costs: the full command line builds
+    /// tables and generic types that cost twice the rest. Anything else (another form, a
+    /// date not yet met, `STREAKPROMPT_NOW`, a setting that does not read) returns nil for
+    /// `run` to decide.
+    static func fast(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32? {
+        guard argc == 6 else { return nil }
+        // Plain strings: comparing optional ones looks up a conformance at run time, which
+        // costs more than everything else this does.
+        func word(_ index: Int) -> String {
+            guard let raw = argv[index] else { return "" }
+            return String(cString: raw)
+        }
+        guard word(1) == "git", word(2) == "hook", word(3) == GitHookScript.countingHook, word(4) == "--name",
+              case let name = word(5), StreakName.problem(with: name) == nil
+        else { return nil }
+        let environment = Environment.process
+        if environment.value("STREAKPROMPT") == "0" { return 0 }
+        guard environment.nonEmpty("STREAKPROMPT_NOW") == nil, Store.homeProblem(environment) == nil,
+              let home = Store.defaultHome(environment), let met = Store.lastCachedMetDay(of: name, home: home)
+        else { return nil }
+        // Parsed only when set, as the prompt does (the parser's generic types cost a start).
+        var dayStart = DayStart.midnight
+        if let text = PromptSettings.read(environment).shared.effective(.dayStart, environment) {
+            guard let parsed = DayStart(text) else { return nil }
+            dayStart = parsed
+        }
+        // The date as the prompt finds it (a `DayClock` of the zone is a generic type to build).
+        return dayStart.day(of: LocalZone().local(at: Clock.now()).local) == met ? 0 : nil
+    }
+
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let dryRun = invocation.has(dryRun)
         if context.environment.value("STREAKPROMPT") == "0" {
@@ -33,7 +66,8 @@ enum GitHook: Command {
             // Once today is met, another commit changes nothing: the commit costs only this
             // binary's start and one small read. (With a daily goal above 1, commits count
             // until it is met.)
-            if !dryRun, store.lastCachedMetDay(of: name) == today.day { return 0 }
+            // (`fast` answers this case before the command line is parsed.)
+            if !dryRun, Store.lastCachedMetDay(of: name.text, home: store.home) == today.day { return 0 }
             // One decision for the hook and the dry run: the core rule, asking git only what
             // it needs. Only the hook itself runs inside the commit's own environment.
             let judge = CommitJudge(now: today.now, clock: Clock.now())
