@@ -8,7 +8,7 @@ public struct Invocation: Sendable {
     /// The positional arguments as given.
     public var arguments: [String] = []
     /// Flag name (with dashes) to its values as given; a flag without a value has one empty string.
-    public var flags: [String: [String]] = [:]
+    public var flags = FlagValues()
 
     public func has(_ flag: String) -> Bool { flags[flag] != nil }
 
@@ -211,5 +211,36 @@ public enum Suggest {
             }
         }
         return table[x.count][y.count]
+    }
+}
+
+/// The flags of one invocation, each with its values as given, looked up by name: a short
+/// list, not a dictionary, whose generic type the runtime would build on every start (a
+/// lookup of its key's conformance across the whole binary: a third of a git hook's work).
+public struct FlagValues: Sendable {
+    private struct Given: Sendable {
+        let name: String
+        var values: [String]
+    }
+
+    private var given: [Given] = []
+
+    public init() {}
+
+    /// The values given for the flag; nil when it was not given.
+    public subscript(name: String) -> [String]? {
+        for flag in given where flag.name == name { return flag.values }
+        return nil
+    }
+
+    public subscript(name: String, default empty: [String]) -> [String] {
+        get { self[name] ?? empty }
+        set {
+            for index in given.indices where given[index].name == name {
+                given[index].values = newValue
+                return
+            }
+            given.append(Given(name: name, values: newValue))
+        }
     }
 }

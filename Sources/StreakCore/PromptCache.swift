@@ -317,6 +317,17 @@ public enum PromptCache {
         return found
     }
 
+    /// `entry(named:in:)` into `entry`, which is left as it was when this returns false: for
+    /// a tick, whose optional entry would be a type to build at run time.
+    public static func read(_ entry: inout Entry, named name: String, in bytes: [UInt8]) -> Bool {
+        var found = false
+        withEntry(named: name, in: bytes) {
+            entry = $0
+            found = true
+        }
+        return found
+    }
+
     /// The latest met date on the streak's line (`Progress.lastMet`), or nil when it has
     /// none or there is no line that reads: what the git hook asks of every commit, without
     /// an optional entry (a type the runtime would build for it).

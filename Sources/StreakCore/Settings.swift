@@ -6,6 +6,18 @@ public struct StreakSettings: Hashable, Sendable {
     /// Tags (`add NAME --tag T`), sorted, each once: like the icon, the same on every date.
     public var tags: [String]
 
+    /// The tags as the prompt cache's line holds them: joined by commas. (A loop: the
+    /// standard library's `joined` is not specialised here, and looks up its collection's
+    /// conformances at run time, which costs a tick more than this.)
+    public var tagsField: String {
+        var text = ""
+        for tag in tags {
+            if !text.isEmpty { text += "," }
+            text += tag
+        }
+        return text
+    }
+
     public init(icon: String = Icon.default, rules: Rules = Rules(), tags: [String] = []) {
         self.icon = icon
         self.rules = rules

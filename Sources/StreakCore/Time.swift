@@ -163,12 +163,17 @@ public struct DayClock<Zone: ZoneRules> {
     public var zone: Zone
     public var dayStart: DayStart
 
+    // Inlinable, as `day(at:)`: a command that only asks for today's date then builds no
+    // generic type at run time (which costs a git hook a conformance lookup through the
+    // whole binary).
+    @inlinable
     public init(zone: Zone, dayStart: DayStart = .midnight) {
         self.zone = zone
         self.dayStart = dayStart
     }
 
     /// The streak date an action at this moment counts for.
+    @inlinable
     public func day(at seconds: Int64) -> StreakDay {
         dayStart.day(of: zone.local(at: seconds).local)
     }

@@ -45,7 +45,7 @@ public struct RulesTimeline: Hashable, Sendable {
         var key: (StreakDay, Int64, String) { (effective, change.at.seconds, text) }
     }
 
-    public init(initial: Rules, changes: some Sequence<RuleChange>, weekStart: WeekStart) {
+    public init(initial: Rules, changes: [RuleChange], weekStart: WeekStart) {
         var byFrom = changes.map { Resolved(effective: $0.from, change: $0, text: $0.text) }
         byFrom.sort { ($0.change.from, $0.change.at.seconds, $0.text) < ($1.change.from, $1.change.at.seconds, $1.text) }
         // In order of `from`: a change's mode on its date depends only on changes effective by
@@ -125,7 +125,7 @@ public struct PauseCalendar: Hashable, Sendable {
     /// Paused dates as ranges, in order, none touching another.
     public let ranges: [DateRange]
 
-    public init(_ records: some Sequence<PauseRecord>) {
+    public init(_ records: [PauseRecord]) {
         var ordered = records.map { (record: $0, text: $0.text) }
         ordered.sort {
             let a = ($0.record.at.seconds, $0.record.kind == .unpause ? 1 : 0, $0.text)

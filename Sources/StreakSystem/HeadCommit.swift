@@ -34,9 +34,13 @@ public struct HeadCommit: CommitQuestions {
     /// HEAD's commit: from the git folder's files when they are as git leaves them right after
     /// a commit (no process), else from `git log`.
     public func head() throws(GitError) -> CommitFacts? {
-        var facts = fromFiles()
-        if facts == nil { facts = try fromGit() }
-        facts?.madeHere = asHook && !git.identityOverridden
+        // No optional copied or compared: its type is built at run time.
+        if var facts = fromFiles() {
+            facts.madeHere = asHook && !git.identityOverridden
+            return facts
+        }
+        guard var facts = try fromGit() else { return nil }
+        facts.madeHere = asHook && !git.identityOverridden
         return facts
     }
 
@@ -88,7 +92,7 @@ public struct HeadCommit: CommitQuestions {
         }
         guard let log = try? Files.readTail(Paths.join(gitFolder, "logs/HEAD"), limit: 16384),
               let entry = GitFolderFacts.lastReflogEntry(log), entry.id == id,
-              let object = read(Paths.join(common, "objects/" + id.prefix(2) + "/" + id.dropFirst(2)), limit: GitFolderFacts.objectLimit),
+              let object = read(Paths.join(common, "objects/" + String(id.prefix(2)) + "/" + String(id.dropFirst(2))), limit: GitFolderFacts.objectLimit),
               let signatures = GitFolderFacts.signatures(looseObject: object)
         else { return nil }
         return CommitFacts(reflogSubject: entry.subject, authorEmail: signatures.authorEmail, authorTime: signatures.authorTime,

@@ -140,8 +140,11 @@ extension Store {
     public func append(_ actions: [Action], to name: StreakName) throws(StoreError) -> Int {
         guard !actions.isEmpty else { return 0 }
         if let reason = actions.lazy.compactMap(\.unrecordableReason).first { throw .unrecordable(reason) }
-        return try appendLines(actions.map(ActionLog.line).joined(), to: ownLogPath(of: name), header: ActionLog.header,
-                               of: name)
+        // A loop, not `joined()`: that one is not specialised here and looks up conformances
+        // at run time, a tenth of a git hook's first commit.
+        var lines = ""
+        for action in actions { lines += ActionLog.line(action) }
+        return try appendLines(lines, to: ownLogPath(of: name), header: ActionLog.header, of: name)
     }
 
     /// Appends event records to this machine's event log of the streak, as `append` does
@@ -149,8 +152,9 @@ extension Store {
     @discardableResult
     public func appendEvents(_ events: [StreakEvent], to name: StreakName) throws(StoreError) -> Int {
         guard !events.isEmpty else { return 0 }
-        return try appendLines(events.map(EventLog.line).joined(), to: ownEventsPath(of: name), header: EventLog.header,
-                               of: name)
+        var lines = ""
+        for event in events { lines += EventLog.line(event) }
+        return try appendLines(lines, to: ownEventsPath(of: name), header: EventLog.header, of: name)
     }
 
     /// Appends whole lines to an append-only file of the streak, after `header` when the file

@@ -109,8 +109,9 @@ extension Store {
     /// held, before the action is appended; appends it when it answers.
     private func quickTick(_ name: StreakName, action: Action, settings: StreakSettings, stampBefore: String,
                            stamp: String, zone: some ZoneRules) throws(StoreError) -> TickOutcome? {
+        var line = PromptCache.Entry(name: "", icon: "", progress: Progress(rules: Rules()))
         guard let cache = try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes),
-              let line = PromptCache.entry(named: name.text, in: cache)
+              PromptCache.read(&line, named: name.text, in: cache)
         else { return nil }
         let cached = line.progress
         let size = filesSize(of: name)
@@ -118,7 +119,7 @@ extension Store {
         guard !settings.rules.quits, line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,
               line.files > 0, line.files == size,
               let through = cached.through, action.day >= through, cached.ahead.horizon == nil,
-              line.icon == settings.icon, line.tags == settings.tags.joined(separator: ",")
+              line.icon == settings.icon, line.tags == settings.tagsField
         else { return nil }
         // A file changed in place (a hand edit, a sync tool appending) leaves the folder's
         // stamp as it was: every file must be older than the cache.

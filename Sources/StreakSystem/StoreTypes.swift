@@ -68,7 +68,7 @@ public struct LoadedStreak: Sendable {
 
     public func cacheEntry(zone: some ZoneRules) -> PromptCache.Entry {
         PromptCache.Entry(name: name.text, icon: settings.icon, progress: replay.cachedState(today: today, zone: zone),
-                          stamp: stamp, files: files, archived: archived, tags: settings.tags.joined(separator: ","))
+                          stamp: stamp, files: files, archived: archived, tags: settings.tagsField)
     }
 
     public func reading(today: StreakDay, zone: some ZoneRules) -> Reading {
