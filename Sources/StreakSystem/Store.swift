@@ -101,7 +101,9 @@ public struct Store: Sendable {
     public var cachePath: String { Store.cachePath(home: home) }
     public var lockPath: String { Paths.join(home, ".lock") }
 
-    public static func cachePath(home: String) -> String { Paths.join(home, "prompt.cache") }
+    /// The prompt cache's name in the data folder.
+    static let cacheName = "prompt.cache"
+    public static func cachePath(home: String) -> String { Paths.join(home, cacheName) }
 
     public func folder(of name: StreakName) -> String { Paths.join(streaksFolder, name.text) }
     /// A streak's settings file's name.

@@ -417,6 +417,15 @@ public enum Views {
             self.fd = fd
         }
 
+        /// The data folder itself, which may be a link (to a synced folder, say): for the
+        /// files at its top that a change replaces whole (the prompt cache).
+        init(data home: String) throws(SystemError) {
+            path = home
+            let fd = home.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            guard fd >= 0 else { throw SystemError("open", home) }
+            self.fd = fd
+        }
+
         deinit { close(fd) }
 
         /// The names in the folder, sorted.
@@ -495,8 +504,10 @@ public enum Views {
         /// Unlocked (a prompt writing its own view), or where names cannot be swapped: a
         /// temporary file made here (never one that was there) is renamed to the name, the old
         /// file removed just before (a plugin that looks in that moment finds no view and runs
-        /// the binary once, never a part of one).
-        func write(_ name: String, _ bytes: [UInt8], locked: Bool) throws(SystemError) {
+        /// the binary once, never a part of one). With `alwaysThere` the rename lands on the
+        /// old file instead, so a reader never finds none (the prompt cache: a prompt without
+        /// it shows nothing and starts a rebuild).
+        func write(_ name: String, _ bytes: [UInt8], locked: Bool, alwaysThere: Bool = false) throws(SystemError) {
             let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
             if locked, let spare = openSpare(temporary) {
                 let wrote = bytes.withUnsafeBytes { systemWriteAll(spare, $0.baseAddress!, $0.count) }
@@ -507,6 +518,7 @@ public enum Views {
                     remove(temporary)
                     throw SystemError("replace", Paths.join(path, name), code: failure)
                 }
+                TestPoint.reach("write-before-rename")
                 // Only a regular file is swapped away (a folder or a link in the view's place is
                 // not ours to move: the rename below fails on a folder, removes a link). None
                 // there yet, or no swap on this system or file system: the rename, with the
@@ -519,7 +531,7 @@ public enum Views {
                         throw SystemError("replace", Paths.join(path, name), code: code)
                     }
                 }
-                try rename(temporary, over: name)
+                try rename(temporary, over: name, removingFirst: !alwaysThere)
                 return
             }
             _ = temporary.withCString { unlinkat(fd, $0, 0) }
@@ -534,13 +546,14 @@ public enum Views {
                 remove(temporary)
                 throw SystemError("replace", Paths.join(path, name), code: failure)
             }
-            try rename(temporary, over: name)
+            TestPoint.reach("write-before-rename")
+            try rename(temporary, over: name, removingFirst: !alwaysThere)
         }
 
-        /// Renames `temporary` to `name`, removing `name` just before; removes the temporary
-        /// file when that fails.
-        private func rename(_ temporary: String, over name: String) throws(SystemError) {
-            remove(name)
+        /// Renames `temporary` to `name`, removing `name` just before when `removingFirst`;
+        /// removes the temporary file when that fails.
+        private func rename(_ temporary: String, over name: String, removingFirst: Bool) throws(SystemError) {
+            if removingFirst { remove(name) }
             guard temporary.withCString({ from in name.withCString { to in renameat(fd, from, fd, to) } }) == 0 else {
                 let code = errno
                 remove(temporary)

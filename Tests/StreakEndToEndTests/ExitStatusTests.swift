@@ -14,6 +14,10 @@ struct ExitStatusTests {
         guard let disk = try SmallDisk(kilobytes: 512) else { return nil }
         let box = try Sandbox(extra: ["STREAKPROMPT_HOME": disk.path + "/data"])
         for day in ["2026-11-20", "2026-11-21"] { try box.sp("tick", "--quiet", "--now", day) }
+        // Without the cache's spare, whose blocks a change would write the new cache into
+        // even on a full disk (`aSpareKeepsTheCacheOnAFullDisk`): these tests are about a
+        // cache that cannot be written.
+        try FileManager.default.removeItem(atPath: box.home + "/.prompt.cache.tmp")
         return (box, disk)
     }
 
@@ -34,6 +38,20 @@ struct ExitStatusTests {
         #expect(try box.prompt(now: "2026-11-22") == "🔥2")
         disk.remove("filler")
         try box.eventuallyPrompts([], now: "2026-11-22", "🔥3")
+    }
+
+    /// A change writes the prompt cache into the spare the last write left beside it, whose
+    /// blocks it already has: on a full disk the prompt still follows a recorded tick.
+    @Test(.enabled(if: Machine.isRoot && Machine.isLinux, "a full disk needs a tmpfs, which needs root"))
+    func aSpareKeepsTheCacheOnAFullDisk() throws {
+        guard let disk = try SmallDisk(kilobytes: 512) else { return }
+        let box = try Sandbox(extra: ["STREAKPROMPT_HOME": disk.path + "/data"])
+        for day in ["2026-11-20", "2026-11-21"] { try box.sp("tick", "--quiet", "--now", day) }
+        try disk.fill()
+        let tick = try box.sp("tick", "--now", "2026-11-22")
+        #expect(tick.status == 0, "\(tick)")
+        #expect(tick.stderr.isEmpty, "\(tick)")
+        #expect(try box.prompt(now: "2026-11-22") == "🔥3")
     }
 
     /// Once: a write cut short by the full disk left `… +00`, a last line that reads (as an
@@ -83,6 +101,7 @@ struct ExitStatusTests {
     func aRemoveThatHappenedSaysSo() throws {
         guard let (box, disk) = try onSmallDisk() else { return }
         try box.sp("tick", "gone", "--quiet", "--now", "2026-11-21")
+        try FileManager.default.removeItem(atPath: box.home + "/.prompt.cache.tmp")  // as `onSmallDisk`
         try disk.fill()
         let remove = try box.sp("remove", "gone")
         #expect(remove.status == 0, "\(remove)")

@@ -11,9 +11,10 @@ extension Sandbox {
         guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else { return files }
         for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
             let relative = String(url.path.dropFirst(base.path.count))
-            // The lock, and the derived cache: prompts read at far-off dates start background
-            // refreshes that may still be rewriting it (with the same facts) at any moment.
-            if relative.hasSuffix("/.lock") || relative == "/prompt.cache" { continue }
+            // The lock, and the derived cache and its spare (the cache before the last write):
+            // prompts read at far-off dates start background refreshes that may still be
+            // rewriting it (with the same facts) at any moment.
+            if relative.hasSuffix("/.lock") || relative == "/prompt.cache" || relative == "/.prompt.cache.tmp" { continue }
             files[relative] = try Data(contentsOf: url)
         }
         return files
