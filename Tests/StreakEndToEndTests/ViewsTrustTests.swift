@@ -124,27 +124,32 @@ struct ViewsTrustTests {
     }
 
     /// A change writes a view's new bytes into the spare beside it (`.ID.tmp`) and swaps the
-    /// two names. A spare that is a second link to a file of the user's, a link, or a file
-    /// others may write is never written into: made anew; the user's file stays as it was,
-    /// and the view reads right.
+    /// two names, and the prompt cache's into `.prompt.cache.tmp`. A spare that is a second
+    /// link to a file of the user's, a link, or a file others may write is never written
+    /// into: made anew; the user's file stays as it was, and the view and the cache read right.
     @Test func aPlantedSpareIsNeverWrittenThrough() throws {
         for plant in ["hard link", "symbolic link", "others may write"] {
             let box = try Sandbox()
             try box.sp("tick", "gym", "--quiet")
             let view = try register(box)
             let spare = (view as NSString).deletingLastPathComponent + "/." + (view as NSString).lastPathComponent + ".tmp"
+            let cacheSpare = box.home + "/.prompt.cache.tmp"
             let mine = box.root.appendingPathComponent("mine.txt").path
             try "mine\n".write(toFile: mine, atomically: false, encoding: .utf8)
-            try? FileManager.default.removeItem(atPath: spare)
-            switch plant {
-            case "hard link": #expect(link(mine, spare) == 0)
-            case "symbolic link": try FileManager.default.createSymbolicLink(atPath: spare, withDestinationPath: mine)
-            default:
-                try "old\n".write(toFile: spare, atomically: false, encoding: .utf8)
-                #expect(chmod(spare, 0o666) == 0)
+            for spare in [spare, cacheSpare] {
+                try? FileManager.default.removeItem(atPath: spare)
+                switch plant {
+                case "hard link": #expect(link(mine, spare) == 0)
+                case "symbolic link": try FileManager.default.createSymbolicLink(atPath: spare, withDestinationPath: mine)
+                default:
+                    try "old\n".write(toFile: spare, atomically: false, encoding: .utf8)
+                    #expect(chmod(spare, 0o666) == 0)
+                }
             }
             try box.sp("tick", "run", "--quiet")
             #expect(try String(contentsOfFile: mine, encoding: .utf8) == "mine\n", "\(plant)")
+            let cache = try String(contentsOfFile: box.home + "/prompt.cache", encoding: .utf8)
+            #expect(cache.hasPrefix("streakprompt-cache 2") && cache.contains("\nrun\t"), "\(plant): \(cache)")
             let text = try String(contentsOfFile: view, encoding: .utf8)
             let expected = try box.sp("prompt", "--shell", "bash").stdout
             #expect(expected.contains(" "), "both streaks: \(expected)")
