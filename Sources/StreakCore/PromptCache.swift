@@ -361,6 +361,17 @@ public enum PromptCache {
         return found
     }
 
+    /// Each whole line's name and the line itself (without its newline), as ranges of
+    /// `bytes`, in order; nothing when the file is not a cache, and not a torn last line.
+    public static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>) -> Void) {
+        _ = scanNames(bytes) { start, nameEnd in
+            var end = nameEnd
+            while bytes[end] != 0x0A { end += 1 }
+            body(start..<nameEnd, start..<end)
+            return true
+        }
+    }
+
     private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Bool) -> Bool {
         guard var start = bodyStart(bytes) else { return false }
         while start < bytes.count {

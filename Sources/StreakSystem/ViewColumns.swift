@@ -61,14 +61,24 @@ final class ViewColumns {
 
     static var header: String { magic + "\t" + BuildInfo.version + " " + BuildInfo.commit + "\n" }
 
-    /// The columns of `bytes` (nil: no file).
-    init(_ bytes: [UInt8]?) {
+    /// The columns of `bytes` (nil: no file), for views of `cache`: its lines' checksums are
+    /// taken from its bytes as they are (encoding each entry again cost a change with fifty
+    /// streaks more than joining a view).
+    init(_ bytes: [UInt8]?, cache: [UInt8]) {
         self.bytes = Array(ViewColumns.header.utf8)
         old = bytes ?? []
         if let bytes { kept = ViewColumns.parse(bytes) ?? [:] }
+        var keys: [String: UInt64] = [:]
+        cache.withUnsafeBufferPointer { buffer in
+            PromptCache.forEachLine(buffer) { name, line in
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
+                if keys[text] == nil { keys[text] = Views.fnv(UnsafeBufferPointer(rebasing: buffer[line])) }
+            }
+        }
+        self.keys = keys
     }
 
-    /// The checksum of `entry`'s cache line.
+    /// The checksum of `entry`'s cache line (encoded again when the cache's bytes had none).
     func key(of entry: PromptCache.Entry) -> UInt64 {
         if let key = keys[entry.name] { return key }
         let key = Views.fnv(entry.line)

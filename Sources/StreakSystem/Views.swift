@@ -336,7 +336,7 @@ public enum Views {
         // the columns of streaks whose lines did not change are kept from the last change.
         let memo = ReadingMemo()
         memo.entries = PromptCache.decode(cache)
-        let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes))
+        let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes), cache: cache)
         let zones = Zones()
         for name in folder.names() where isViewName(name) {
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
