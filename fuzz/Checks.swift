@@ -83,6 +83,15 @@ enum Checks {
         require(again?.id == spec.id && Views.isViewName(spec.id), "a view's name changed or is not one: \(spec.id)")
     }
 
+    /// The views' kept columns (`views/columns`), which every change reads and writes again:
+    /// a file that reads is written back, every column kept, as a file that reads back the
+    /// same; one that does not read is dropped whole. The input is the file after its first
+    /// line, which names this build (no seed could name the build that runs it).
+    static func viewColumns(_ bytes: [UInt8]) {
+        guard let again = ViewColumns.keptAgain(Array(ViewColumns.header.utf8) + bytes) else { return }
+        require(ViewColumns.keptAgain(again) == again, "kept columns do not read back the same")
+    }
+
     /// Times a user types: parsing and the zone arithmetic never trap, an exact moment is one
     /// a log can hold, and the date of any accepted moment reads back.
     static func timeInput(_ bytes: [UInt8]) {

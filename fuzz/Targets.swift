@@ -14,6 +14,7 @@ let fuzzTargets: [(name: String, check: ([UInt8]) -> Void)] = [
     ("journal", Checks.journal),        // the import journal in .lock
     ("events", Checks.eventLog),        // MACHINE.events: rule changes, pauses, unticks, archive
     ("view", Checks.view),              // views/ID: the piece shown now, the spec a tick renders again
+    ("columns", Checks.viewColumns),    // views/columns: the columns a change keeps for the next
     ("zip", Checks.zipArchive),         // import --from loop FILE.zip: the archive, each file checked
     ("inflate", Checks.inflate),        // a zip entry's DEFLATE data
     ("loop", Checks.loopImport),        // Loop's Habits.csv and a habit's Checkmarks.csv (NUL between)

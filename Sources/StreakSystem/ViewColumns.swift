@@ -21,7 +21,7 @@ import StreakCore
 /// cache line is byte for byte the same, and when it covers `keptDays` dates from today. The
 /// file is read like a view (no link, no pipe, a size limit) and trusted no more: a line that
 /// does not read discards the whole file.
-final class ViewColumns {
+public final class ViewColumns {
     static let name = "columns"
     static let magic = "streakprompt-columns 1"
     /// A kept column serves while it covers this many dates from today; then the streak's
@@ -59,7 +59,9 @@ final class ViewColumns {
     /// Cache-line checksums by streak name: one cache, one line a name.
     private var keys: [String: UInt64] = [:]
 
-    static var header: String { magic + "\t" + BuildInfo.version + " " + BuildInfo.commit + "\n" }
+    /// The first line, naming the build that wrote the file: another build's columns are
+    /// worked out again.
+    public static var header: String { magic + "\t" + BuildInfo.version + " " + BuildInfo.commit + "\n" }
 
     /// The columns of `bytes` (nil: no file), for views of `cache`: its lines' checksums are
     /// taken from its bytes as they are (encoding each entry again cost a change with fifty
@@ -126,6 +128,23 @@ final class ViewColumns {
             }
         }
         bytes = out
+    }
+
+    /// The file as a change writes it when it keeps every column the file holds (views by
+    /// ID, columns by name), or nil when it does not read. What reads must read back the
+    /// same from that (the fuzzer's check, `fuzz/Checks.swift`).
+    public static func keptAgain(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let views = parse(bytes) else { return nil }
+        let again = ViewColumns(bytes, cache: [])
+        for id in views.keys.sorted() {
+            let view = views[id]!
+            let used = view.columns.keys.sorted().map { name in
+                let found = view.columns[name]!
+                return Used(name: name, key: found.key, column: found.column, lines: found.lines)
+            }
+            again.keep(view: id, zone: view.zone, used)
+        }
+        return again.bytes
     }
 
     /// The file's columns by view, or nil when any line does not read as written. The
