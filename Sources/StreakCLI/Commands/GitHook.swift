@@ -20,13 +20,12 @@ enum GitHook: Command {
         flags: [GitShared.nameFlag, dryRun, CommandTable.now],
         arguments: .choice("HOOK", noun: "hook", words: [GitHookScript.countingHook]), count: 1...1)
 
-    /// The hook's common case, before the command line's machinery: `git hook post-commit
-    /// --name NAME` exactly as the installed hook runs it, on a date the prompt cache already
-    /// shows met. Then the commit changes nothing (what `run` decides first, by the same
-    /// function), and the process costs what a prompt costs: the full command line builds
-    /// tables and generic types that cost twice the rest. Anything else (another form, a
-    /// date not yet met, `STREAKPROMPT_NOW`, a setting that does not read) returns nil for
-    /// `run` to decide.
+    /// The hook as the installed hook runs it (`git hook post-commit --name NAME`, exactly),
+    /// before the command line's machinery: on a date the prompt cache already shows met,
+    /// the commit changes nothing (what `run` decides first, by the same function) and the
+    /// process costs what a prompt costs; else `run` decides, its arguments parsed for this
+    /// command alone. (The full command line builds tables and generic types that cost a
+    /// counted day's commit twice the rest.) Any other form returns nil, for the full path.
     static func fast(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32? {
         guard argc == 6 else { return nil }
         // Plain strings: comparing optional ones looks up a conformance at run time, which
@@ -40,17 +39,16 @@ enum GitHook: Command {
         else { return nil }
         let environment = Environment.process
         if environment.value("STREAKPROMPT") == "0" { return 0 }
-        guard environment.nonEmpty("STREAKPROMPT_NOW") == nil, Store.homeProblem(environment) == nil,
-              let home = Store.defaultHome(environment), let met = Store.lastCachedMetDay(of: name, home: home)
-        else { return nil }
-        // Parsed only when set, as the prompt does (the parser's generic types cost a start).
-        var dayStart = DayStart.midnight
-        if let text = PromptSettings.read(environment).shared.effective(.dayStart, environment) {
-            guard let parsed = DayStart(text) else { return nil }
-            dayStart = parsed
+        if environment.nonEmpty("STREAKPROMPT_NOW") == nil, Store.homeProblem(environment) == nil,
+           let home = Store.defaultHome(environment), let met = Store.lastCachedMetDay(of: name, home: home) {
+            // Parsed only when set, as the prompt does (the parser's generic types cost a start).
+            var dayStart: DayStart? = .midnight
+            if let text = PromptSettings.read(environment).shared.effective(.dayStart, environment) { dayStart = DayStart(text) }
+            // The date as the prompt finds it (a `DayClock` of the zone is a generic type to build).
+            if let dayStart, dayStart.day(of: LocalZone().local(at: Clock.now()).local) == met { return 0 }
         }
-        // The date as the prompt finds it (a `DayClock` of the zone is a generic type to build).
-        return dayStart.day(of: LocalZone().local(at: Clock.now()).local) == met ? 0 : nil
+        guard let invocation = try? Parser.parse([word(3), word(4), name], for: spec) else { return nil }
+        return try? run(invocation, Context(out: Output(fd: 1), environment: environment))
     }
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
