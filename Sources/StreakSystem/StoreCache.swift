@@ -55,7 +55,13 @@ extension Store {
         // over the old cache costs a tick 130 to 180 µs on ext4 mounted `discard` (the
         // write-out and the freed blocks), the swap a tenth of that. Its spare is
         // `.prompt.cache.tmp`, which sync and `.stignore` leave out as every `.*.tmp*`.
-        try Views.Folder(data: home).write(Store.cacheName, bytes, locked: true, alwaysThere: true)
+        // (A data folder that cannot be opened for reading, only searched and written: a new
+        // file renamed over it, as before.)
+        if let folder = try? Views.Folder(data: home) {
+            try folder.write(Store.cacheName, bytes, locked: true, alwaysThere: true)
+        } else {
+            try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
+        }
         Views.refreshAll(home: home, cache: bytes, now: Views.clock(), environment: environment ?? Environment([:]))
     }
 
