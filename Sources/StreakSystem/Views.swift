@@ -510,15 +510,7 @@ public enum Views {
         func write(_ name: String, _ bytes: [UInt8], locked: Bool, alwaysThere: Bool = false) throws(SystemError) {
             let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
             if locked, let spare = openSpare(temporary) {
-                let wrote = bytes.withUnsafeBytes { systemWriteAll(spare, $0.baseAddress!, $0.count) }
-                    && ftruncate(spare, off_t(bytes.count)) == 0
-                let failure = errno
-                close(spare)
-                guard wrote else {
-                    remove(temporary)
-                    throw SystemError("replace", Paths.join(path, name), code: failure)
-                }
-                TestPoint.reach("write-before-rename")
+                try fill(spare, with: bytes, truncating: true, temporary: temporary, for: name)
                 // Only a regular file is swapped away (a folder or a link in the view's place is
                 // not ours to move: the rename below fails on a folder, removes a link). None
                 // there yet, or no swap on this system or file system: the rename, with the
@@ -539,7 +531,17 @@ public enum Views {
                 openat(fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)
             } }
             guard file >= 0 else { throw SystemError("create", Paths.join(path, temporary)) }
+            try fill(file, with: bytes, truncating: false, temporary: temporary, for: name)
+            try rename(temporary, over: name, removingFirst: !alwaysThere)
+        }
+
+        /// Writes `bytes` into `file` (the open `temporary`) from its start, cut to their
+        /// length when `truncating` (a spare may be longer), and closes it; when that fails,
+        /// removes `temporary` and throws for `name`.
+        private func fill(_ file: Int32, with bytes: [UInt8], truncating: Bool, temporary: String,
+                          for name: String) throws(SystemError) {
             let wrote = bytes.withUnsafeBytes { systemWriteAll(file, $0.baseAddress!, $0.count) }
+                && (!truncating || ftruncate(file, off_t(bytes.count)) == 0)
             let failure = errno
             close(file)
             guard wrote else {
@@ -547,7 +549,6 @@ public enum Views {
                 throw SystemError("replace", Paths.join(path, name), code: failure)
             }
             TestPoint.reach("write-before-rename")
-            try rename(temporary, over: name, removingFirst: !alwaysThere)
         }
 
         /// Renames `temporary` to `name`, removing `name` just before when `removingFirst`;
