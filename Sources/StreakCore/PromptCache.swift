@@ -318,7 +318,7 @@ public enum PromptCache {
     }
 
     /// `entry(named:in:)` into `entry`, which is left as it was when this returns false: for
-    /// a tick, whose optional entry would be a type to build at run time.
+    /// a tick and the git hook, whose optional entry would be a type to build at run time.
     public static func read(_ entry: inout Entry, named name: String, in bytes: [UInt8]) -> Bool {
         var found = false
         withEntry(named: name, in: bytes) {
@@ -326,15 +326,6 @@ public enum PromptCache {
             found = true
         }
         return found
-    }
-
-    /// The latest met date on the streak's line (`Progress.lastMet`), or nil when it has
-    /// none or there is no line that reads: what the git hook asks of every commit, without
-    /// an optional entry (a type the runtime would build for it).
-    public static func lastMet(of name: String, in bytes: [UInt8]) -> StreakDay? {
-        var met: StreakDay?
-        withEntry(named: name, in: bytes) { met = $0.progress.lastMet }
-        return met
     }
 
     private static func withEntry(named name: String, in bytes: [UInt8], _ body: (Entry) -> Void) {

@@ -175,9 +175,15 @@ extension Store {
     }
 
     /// The latest met date the prompt cache shows for the streak, without reading its logs;
-    /// nil when the cache cannot say (no cache, an unreadable one, no line for it).
+    /// nil when the cache cannot say: no cache, an unreadable one, no line for it, or a line
+    /// written before the streak's folder last changed (as the prompt finds it stale: a log
+    /// a sync tool rewrote, an untick from another machine, a hand edit), one stat.
     public static func lastCachedMetDay(of name: String, home: String) -> StreakDay? {
         guard let bytes = try? Files.readIfPresent(cachePath(home: home), limit: PromptCache.maxBytes) else { return nil }
-        return PromptCache.lastMet(of: name, in: bytes)
+        var line = PromptCache.Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+        guard PromptCache.read(&line, named: name, in: bytes),
+              Files.stampMatches(Paths.join(Paths.join(home, "streaks"), name), line.stamp)
+        else { return nil }
+        return line.progress.lastMet
     }
 }

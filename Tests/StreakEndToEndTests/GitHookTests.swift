@@ -270,6 +270,26 @@ struct GitHookTests {
         #expect(try g.status()["total"] as? Int == 1)
     }
 
+    /// The cache's word that today is met holds only while the streak's folder is as it was
+    /// when the line was written. Here a sync tool replaces the log (a new file renamed over
+    /// it, as Syncthing does) with one where today's action is gone, taken back on another
+    /// machine: the next commit counts again, where the cache alone would have said met.
+    @Test func aLogChangedBehindTheCacheIsNotTakenAsCounted() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+        let log = g.box.home + "/streaks/default/test.log"
+        let header = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("#") }
+        try (header.joined(separator: "\n") + "\n").write(toFile: log + ".sync-tmp", atomically: false, encoding: .utf8)
+        #expect(rename(log + ".sync-tmp", log) == 0)
+        #expect(g.actions().isEmpty)
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1, "the commit counts again: \(g.actions())")
+        #expect(try g.status()["state"] as? String == "done")
+    }
+
     /// A commit on a date the prompt cache shows met is settled before the command line is
     /// parsed (`GitHook.fast`), so that shortcut must find today's date from the settings the
     /// full path reads. Here the config file's day start (13:00, with the local time set to
