@@ -326,6 +326,18 @@ struct GitHookTests {
         #expect(g.actions().last?.hasPrefix(date(calendarToday - 1) + " ") == true, "\(g.actions())")
     }
 
+    /// With tomorrow ticked already (allowed: travel east), the cache's last met date is
+    /// tomorrow's; today's commits still add one action to today, not one each.
+    @Test func aDateTickedAheadStillMeansOneActionToday() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let tomorrow = Int(Date().timeIntervalSince1970) + 86_400
+        #expect(try g.sp(["tick", "default", "--quiet", "--now", "@\(tomorrow)"], in: repo).status == 0)
+        for _ in 0..<3 { try g.commit(in: repo) }
+        #expect(g.actions().count == 2, "tomorrow's tick and one of today's commits: \(g.actions())")
+    }
+
     @Test func someoneElsesCommitTicksNothing() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()

@@ -64,8 +64,16 @@ enum GitHook: Command {
             // Once today is met, another commit changes nothing: the commit costs only this
             // binary's start and one small read. (With a daily goal above 1, commits count
             // until it is met.)
-            // (`fast` answers this case before the command line is parsed.)
-            if !dryRun, Store.lastCachedMetDay(of: name.text, home: store.home) == today.day { return 0 }
+            // (`fast` answers this case before the command line is parsed.) A later date met
+            // already (a tick for tomorrow) hides whether today is: then its logs say, so that
+            // commits add one action to a date, not one each.
+            if !dryRun, let met = Store.lastCachedMetDay(of: name.text, home: store.home) {
+                if met == today.day { return 0 }
+                if met > today.day, let streak = try? store.load(name, zone: context.zone) {
+                    let day = streak.replay.dayProgress(on: today.day)
+                    if day.done >= day.needed { return 0 }
+                }
+            }
             // One decision for the hook and the dry run: the core rule, asking git only what
             // it needs. Only the hook itself runs inside the commit's own environment.
             let judge = CommitJudge(now: today.now, clock: Clock.now())
