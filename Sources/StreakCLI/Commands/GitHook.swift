@@ -61,12 +61,10 @@ enum GitHook: Command {
         do throws(CommandError) {
             let today = try context.today(invocation)
             let store = try context.store(today: today)
-            // Once today is met, another commit changes nothing: the commit costs only this
-            // binary's start and one small read. (With a daily goal above 1, commits count
-            // until it is met.)
-            // (`fast` answers this case before the command line is parsed.) A later date met
-            // already (a tick for tomorrow) hides whether today is: then its logs say, so that
-            // commits add one action to a date, not one each.
+            // Once today is met, another commit changes nothing (with a daily goal above 1,
+            // commits count until it is met); `fast` answers that before the command line is
+            // parsed. A later date met already (a tick for tomorrow) hides whether today is:
+            // then its logs say, so that commits add one action to a date, not one each.
             if !dryRun, let met = Store.lastCachedMetDay(of: name.text, home: store.home) {
                 if met == today.day { return 0 }
                 if met > today.day, let streak = try? store.load(name, zone: context.zone) {
