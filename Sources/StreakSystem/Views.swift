@@ -96,15 +96,21 @@ public enum Views {
         }
 
         /// The spec's lines, without the registration time: what the ID is a checksum of.
+        /// (Copied piece by piece into one buffer: appending to a string cost a change with
+        /// five views more than a view's readings.)
         var identity: String {
-            let flags = (color ? "1" : "0") + "\t" + (ascii ? "1" : "0")
-            var text = "spec\t\(host.rawValue)\t\(names)\t\(format)\t\(flags)\t\(zone ?? "-")\t\(dayStart)\t\(weekStart.shortName)\t\(tmuxSocket ?? "-")"
-            text += "\ntheme"
+            var parts: [String] = ["spec\t", host.rawValue, "\t", names, "\t", format, "\t", color ? "1" : "0", "\t",
+                                   ascii ? "1" : "0", "\t", zone ?? "-", "\t", dayStart.description, "\t", weekStart.shortName,
+                                   "\t", tmuxSocket ?? "-", "\ntheme"]
+            parts.reserveCapacity(parts.count + 4 * PromptSettings.Key.count)
             for raw in 0..<PromptSettings.Key.count {
                 let key = PromptSettings.Key(rawValue: raw)!
-                text += "\t" + key.fileKey + "=" + PromptSettings.value(of: key, in: theme)
+                parts.append("\t")
+                parts.append(key.fileKey)
+                parts.append("=")
+                parts.append(PromptSettings.value(of: key, in: theme))
             }
-            return text
+            return Views.joined(parts)
         }
 
         public var id: String { Spec.id(host: host, identity: identity) }
@@ -130,48 +136,117 @@ public enum Views {
             // By bytes: a walk by characters costs more than the rest of a view's text.
             let bytes = identity.utf8
             let newline = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
-            return String(identity[..<newline]) + "\t" + String(registered) + String(identity[newline...]) + "\n"
+            return Views.joined([String(identity[..<newline]), "\t", String(registered), String(identity[newline...]), "\n"])
         }
 
         /// The spec in a view file's bytes, or nil when it has none that reads.
         public static func parse(_ bytes: [UInt8]) -> Spec? {
-            // The spec's lines are the file's last: split only from the last line that starts
-            // `spec`, not the pieces before it.
+            bytes.withUnsafeBufferPointer { parse($0) }
+        }
+
+        /// Read by byte positions, not by splitting (a generic split of a few hundred bytes cost
+        /// a change with five views more than writing them).
+        static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Spec? {
+            func starts(_ start: Int, _ word: StaticString) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard start + count <= bytes.count else { return false }
+                for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return false }
+                return true
+            }
+            func lineEnd(_ start: Int) -> Int {
+                var index = start
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                return index
+            }
+            /// Where the TAB-separated fields of `start..<end` start and end, in pairs, at most
+            /// `limit` fields (nil: more). Plain numbers: an array of ranges is a generic type
+            /// the runtime builds at first use, dearer than reading the fields.
+            func fields(_ start: Int, _ end: Int, limit: Int) -> [Int]? {
+                var found: [Int] = []
+                found.reserveCapacity(2 * Swift.min(limit, 32))
+                var from = start
+                var index = start
+                while true {
+                    if index == end || bytes[index] == 0x09 {
+                        guard found.count / 2 < limit else { return nil }
+                        found.append(from)
+                        found.append(index)
+                        if index == end { return found }
+                        from = index + 1
+                    }
+                    index += 1
+                }
+            }
+            func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            // The spec's lines are the file's last: the last line that starts `spec`, and the
+            // theme line after it.
             var start = bytes.count
-            let word = Array("spec\t".utf8)
+            var found = false
             while start > 0 {
                 start -= 1
-                if (start == 0 || bytes[start - 1] == 0x0A), bytes[start...].starts(with: word) { break }
+                if start == 0 || bytes[start - 1] == 0x0A, starts(start, "spec\t") {
+                    found = true
+                    break
+                }
             }
-            let lines = bytes[start...].split(separator: 0x0A, omittingEmptySubsequences: false)
-            guard let specIndex = lines.lastIndex(where: { $0.starts(with: "spec\t".utf8) }), specIndex + 1 < lines.count
+            let specEnd = lineEnd(start)
+            guard found, specEnd < bytes.count, let spec = fields(start, specEnd, limit: 11), spec.count == 22 else { return nil }
+            func field(_ index: Int) -> Range<Int> { spec[2 * index]..<spec[2 * index + 1] }
+            guard let host = Host(name: text(field(1))), let dayStart = DayStart(text(field(7))),
+                  let weekStart = WeekStart(text(field(8))), let registered = Int64(text(field(10)))
             else { return nil }
-            let fields = lines[specIndex].split(separator: 0x09, omittingEmptySubsequences: false).map {
-                String(decoding: $0, as: UTF8.self)
-            }
-            guard fields.count == 11, let host = Host(name: fields[1]), let dayStart = DayStart(fields[7]),
-                  let weekStart = WeekStart(fields[8]), let registered = Int64(fields[10])
+            let themeStart = specEnd + 1
+            let themeEnd = lineEnd(themeStart)
+            guard let themeFields = fields(themeStart, themeEnd, limit: Int.max),
+                  themeFields[1] - themeFields[0] == 5, starts(themeStart, "theme")
             else { return nil }
             var theme = SegmentTheme.standard
-            let themeFields = lines[specIndex + 1].split(separator: 0x09, omittingEmptySubsequences: false)
-            guard themeFields.first.map({ $0.elementsEqual("theme".utf8) }) == true else { return nil }
-            for field in themeFields.dropFirst() {
-                guard let equals = field.firstIndex(of: UInt8(ascii: "=")) else { return nil }
-                let found = field[..<equals].withUnsafeBufferPointer { buffer in
-                    PromptSettings.Key(fileKey: buffer[...])
+            var position = 0
+            while 2 * (position + 1) < themeFields.count {
+                let fieldStart = themeFields[2 * (position + 1)]
+                let fieldEnd = themeFields[2 * (position + 1) + 1]
+                var equals = fieldStart
+                while equals < fieldEnd, bytes[equals] != UInt8(ascii: "=") { equals += 1 }
+                guard equals < fieldEnd else { return nil }
+                // Written in the keys' order: the key at this position is tried first.
+                let name = bytes[fieldStart..<equals]
+                let expected = PromptSettings.Key(rawValue: position).flatMap { key in
+                    var literal = key.fileKey
+                    return literal.withUTF8 { $0.elementsEqual(name) } ? key : nil
                 }
-                guard let key = found else { return nil }
-                PromptSettings.apply(key, String(decoding: field[(equals + 1)...], as: UTF8.self), to: &theme)
+                guard let key = expected ?? PromptSettings.Key(fileKey: name) else { return nil }
+                PromptSettings.apply(key, text((equals + 1)..<fieldEnd), to: &theme)
+                position += 1
             }
             // Streak names, and `+TAG` for the streaks with a tag (`--tag`).
-            for word in fields[2].split(separator: " ") {
+            let names = text(field(2))
+            for word in names.split(separator: " ") {
                 let problem = word.first == "+" ? StreakTag.problem(with: String(word.dropFirst())) != nil
                     : StreakName.problem(with: String(word)) != nil
                 if problem { return nil }
             }
-            return Spec(host: host, names: fields[2], format: fields[3], color: fields[4] == "1", ascii: fields[5] == "1",
-                        zone: fields[6] == "-" ? nil : fields[6], dayStart: dayStart, weekStart: weekStart, theme: theme,
-                        registered: registered, tmuxSocket: fields[9] == "-" ? nil : fields[9])
+            let zone = text(field(6))
+            let socket = text(field(9))
+            return Spec(host: host, names: names, format: text(field(3)), color: bytes[field(4)].elementsEqual("1".utf8),
+                        ascii: bytes[field(5)].elementsEqual("1".utf8), zone: zone == "-" ? nil : zone, dayStart: dayStart,
+                        weekStart: weekStart, theme: theme, registered: registered, tmuxSocket: socket == "-" ? nil : socket)
+        }
+    }
+
+    /// `parts` joined: their bytes copied once into a string of the right size.
+    static func joined(_ parts: [String]) -> String {
+        var count = 0
+        for part in parts { count += part.utf8.count }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for var part in parts {
+                part.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                    UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: base, byteCount: bytes.count)
+                    at += bytes.count
+                }
+            }
+            return at
         }
     }
 
