@@ -175,19 +175,23 @@ public enum EventLog {
         var moment: Instant?
         var id: String?
         var given = GivenSettings()
-        var seen: Set<String> = []
-        let wanted: Set<String>
+        // Arrays of a few keys, not sets: a set of strings is a generic type the runtime
+        // builds at first use, dearer than reading the whole line. `wanted` in sorted order:
+        // the first missing one is named.
+        var seen: [String] = []
+        let wanted: [String]
         switch kind {
         case "rules": wanted = ["from"]
         case "pause", "unpause": wanted = ["from", "to"]
-        case "untick": wanted = ["date", "at"]
+        case "untick": wanted = ["at", "date"]
         case "archive", "unarchive": wanted = []
         default: return .newer(kind)
         }
         let problem = LogLines.fields(args) { keyBytes, value, hasValue in
             let key = String(decoding: keyBytes, as: UTF8.self)
             guard hasValue else { return "'\(Text.visible(key))' is not key=value" }
-            guard seen.insert(key).inserted else { return "\(key)= is given twice" }
+            guard !seen.contains(key) else { return "\(key)= is given twice" }
+            seen.append(key)
             let text = String(decoding: value, as: UTF8.self)
             if wanted.contains(key) {
                 if key == "at" {
@@ -224,7 +228,7 @@ public enum EventLog {
             return nil
         }
         if let problem { return .bad(problem) }
-        if let missing = wanted.sorted().first(where: { !seen.contains($0) }) {
+        if let missing = wanted.first(where: { !seen.contains($0) }) {
             return .bad("a '\(kind)' record needs \(missing)=")
         }
         switch kind {

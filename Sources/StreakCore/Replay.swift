@@ -28,24 +28,40 @@ public struct StreakHistory: Hashable, Sendable {
 
 /// The retractions of a history, looked up by the date and moment they name: whether an
 /// action is taken back (`Retraction.covers`).
+///
+/// A sorted array searched by halves, not a dictionary: a dictionary keyed by a type of ours
+/// makes the runtime look up its hashing at first use, which cost every tick of a streak with
+/// one untick more than the rest of its reading.
 public struct RetractionSet: Sendable {
-    private var byMoment: [Moment: [Retraction]] = [:]
-
-    struct Moment: Hashable {
-        var day: StreakDay
-        var seconds: Int64
-    }
+    private var sorted: [Retraction]
 
     public init(_ retractions: some Sequence<Retraction>) {
-        for retraction in retractions {
-            byMoment[Moment(day: retraction.day, seconds: retraction.at.seconds), default: []].append(retraction)
-        }
+        sorted = retractions.sorted { RetractionSet.before($0.day, $0.at.seconds, $1.day, $1.at.seconds) }
     }
 
-    public var isEmpty: Bool { byMoment.isEmpty }
+    private static func before(_ day: StreakDay, _ seconds: Int64, _ otherDay: StreakDay, _ otherSeconds: Int64) -> Bool {
+        day.ordinal != otherDay.ordinal ? day.ordinal < otherDay.ordinal : seconds < otherSeconds
+    }
+
+    public var isEmpty: Bool { sorted.isEmpty }
 
     public func covers(_ action: Action) -> Bool {
-        byMoment[Moment(day: action.day, seconds: action.at.seconds)]?.contains { $0.covers(action) } ?? false
+        // The first retraction not before the action's date and moment, then those at it.
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if RetractionSet.before(sorted[middle].day, sorted[middle].at.seconds, action.day, action.at.seconds) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        while low < sorted.count, sorted[low].day == action.day, sorted[low].at.seconds == action.at.seconds {
+            if sorted[low].covers(action) { return true }
+            low += 1
+        }
+        return false
     }
 }
 

@@ -439,14 +439,19 @@ public final class ReadingMemo {
             return readings
         }
 
-        var warnStarts: [Int64: Int64] = [:]
+        /// Worked-out warn starts, by date and warn time: a few dates, searched in order (a
+        /// dictionary of numbers is a generic type the runtime builds at first use, which cost
+        /// more than the search).
+        var warnKeys: [Int64] = []
+        var warnStarts: [Int64] = []
 
         /// `SegmentPlan.warnStart`, worked out once for every view of the table.
         func warnStart(of day: StreakDay, zone: some ZoneRules, dayStart: DayStart, warnAt: DayStart) -> Int64 {
             let key = Int64(day.ordinal) << 20 | Int64(warnAt.seconds)
-            if let start = warnStarts[key] { return start }
+            if let index = warnKeys.firstIndex(of: key) { return warnStarts[index] }
             let start = SegmentPlan.warnStart(of: day, zone: zone, dayStart: dayStart, warnAt: warnAt)
-            warnStarts[key] = start
+            warnKeys.append(key)
+            warnStarts.append(start)
             return start
         }
 
