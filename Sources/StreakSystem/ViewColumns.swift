@@ -157,7 +157,10 @@ public final class ViewColumns {
         let header = Array(header.utf8)
         guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
         var views: [String: Kept] = [:]
-        var view: (id: String, kept: Kept)?
+        // The view being read (its ID nil before the first), kept apart from its ID so that
+        // its columns are added in place, not through a copy.
+        var viewID: String?
+        var view = Kept(zone: "")
         var column: (name: String, key: UInt64, column: SegmentPlan.Column, start: Int)?
         func endColumn(at end: Int) -> Bool {
             guard let done = column else { return true }
@@ -168,14 +171,21 @@ public final class ViewColumns {
                 guard run.until > previous, run.until != Int.max || index == done.column.runs.count - 1 else { return false }
                 previous = run.until
             }
-            guard !done.column.runs.isEmpty, view != nil else { return false }
-            view!.kept.columns[done.name] = Kept.Found(key: done.key, column: done.column, lines: done.start..<end)
+            guard !done.column.runs.isEmpty, viewID != nil else { return false }
+            view.columns[done.name] = Kept.Found(key: done.key, column: done.column, lines: done.start..<end)
             return true
         }
+        // Room for as many columns as the view before had: the views of one folder show
+        // about the same streaks, and growing a dictionary a key at a time rehashes it.
+        var room = 8
         func endView(at end: Int) -> Bool {
             guard endColumn(at: end) else { return false }
-            if let done = view { views[done.id] = done.kept }
-            view = nil
+            if let id = viewID {
+                room = Swift.max(room, view.columns.count)
+                views[id] = view
+            }
+            viewID = nil
+            view = Kept(zone: "")
             return true
         }
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -224,12 +234,16 @@ public final class ViewColumns {
                 else { return nil }
                 let name = text((firstEnd + 1)..<lineEnd)
                 guard StreakName.problem(with: name) == nil else { return nil }
-                column = (name, key, SegmentPlan.Column(first: first, bytes: shared), start)
+                var made = SegmentPlan.Column(first: first, bytes: shared)
+                made.runs.reserveCapacity(4)
+                column = (name, key, made, start)
             } else if starts(start, "view\t") {
                 let idEnd = fieldEnd(start + 5, lineEnd)
                 let id = text((start + 5)..<idEnd)
                 guard idEnd < lineEnd, Views.isViewName(id), endView(at: start) else { return nil }
-                view = (id, Kept(zone: text((idEnd + 1)..<lineEnd)))
+                viewID = id
+                view = Kept(zone: text((idEnd + 1)..<lineEnd))
+                view.columns.reserveCapacity(room)
             } else {
                 return nil
             }
