@@ -310,6 +310,10 @@ public enum SegmentPlan {
         var runIndex = [Int](repeating: 0, count: columns.count)
         // Where each column's current run ends: the one thing a date looks at per column.
         var runEnd = columns.map { $0.runs.first?.until ?? Int.min }
+        // The first date any column's run ends: dates before it change nothing (a date
+        // looked at every column, fifty streaks times forty dates a view).
+        var nextEnd = Int.max
+        for end in runEnd where end < nextEnd { nextEnd = end }
         var plain: [UInt8] = []
         var warned: [UInt8] = []
         var warns = false
@@ -319,13 +323,19 @@ public enum SegmentPlan {
             let day = date.day.ordinal
             guard day < covered else { break }
             var changed = index == 0
-            for position in runEnd.indices where runEnd[position] <= day {
-                let runs = columns[position].runs
-                var run = runIndex[position]
-                while runs[run].until <= day { run += 1 }
-                runIndex[position] = run
-                runEnd[position] = runs[run].until
-                changed = true
+            if day >= nextEnd {
+                nextEnd = Int.max
+                for position in runEnd.indices {
+                    if runEnd[position] <= day {
+                        let runs = columns[position].runs
+                        var run = runIndex[position]
+                        while runs[run].until <= day { run += 1 }
+                        runIndex[position] = run
+                        runEnd[position] = runs[run].until
+                        changed = true
+                    }
+                    if runEnd[position] < nextEnd { nextEnd = runEnd[position] }
+                }
             }
             if changed {
                 warns = false

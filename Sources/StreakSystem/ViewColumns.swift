@@ -88,12 +88,18 @@ public final class ViewColumns {
         return key
     }
 
-    /// The kept column of `entry` in the view `id` worked out in `zone`, when it still holds
-    /// from `today` on.
-    func column(view id: String, zone: String, entry: PromptCache.Entry, today: StreakDay) -> Used? {
+    /// The kept columns of the view `id`, when they were worked out in `zone` (looked up once
+    /// a view, not once a streak).
+    func view(_ id: String, zone: String) -> Kept? {
+        guard let view = kept[id], view.zone == zone else { return nil }
+        return view
+    }
+
+    /// The kept column of `entry` in `view` (from `view(_:zone:)`), when it still holds from
+    /// `today` on.
+    func column(in view: Kept, entry: PromptCache.Entry, today: StreakDay) -> Used? {
         let key = key(of: entry)
-        guard let view = kept[id], view.zone == zone, let found = view.columns[entry.name], found.key == key,
-              found.column.covers(today, days: ViewColumns.keptDays)
+        guard let found = view.columns[entry.name], found.key == key, found.column.covers(today, days: ViewColumns.keptDays)
         else { return nil }
         return Used(name: entry.name, key: key, column: found.column, lines: found.lines)
     }

@@ -233,6 +233,19 @@ public enum Views {
         }
     }
 
+    /// `value` in decimal digits (a minus sign first when negative), as `String(value)` writes it.
+    static func appendNumber(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so that Int64.min has one too.
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// `parts` joined: their bytes copied once into a string of the right size.
     static func joined(_ parts: [String]) -> String {
         var count = 0
@@ -302,8 +315,13 @@ public enum Views {
             let id = Spec.id(host: spec.host, identity: identity)
             var made: [SegmentPlan.Column] = []
             var used: [ViewColumns.Used] = []
+            made.reserveCapacity(entries.count)
+            used.reserveCapacity(entries.count)
+            let keptView = columns?.view(id, zone: zoneIdentity)
             for entry in entries {
-                let kept = dates.first.flatMap { columns?.column(view: id, zone: zoneIdentity, entry: entry, today: $0.day) }
+                let kept = dates.first.flatMap { today in
+                    keptView.flatMap { columns?.column(in: $0, entry: entry, today: today.day) }
+                }
                 let column = kept?.column ?? SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart,
                                                                 theme: spec.theme, readings: table?.readings(of: entry),
                                                                 render: render)
@@ -316,19 +334,30 @@ public enum Views {
             pieces = SegmentPlan.mergedBytes(made, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
                                              theme: spec.theme, memo: table)
         }
-        var watched = ""
-        for entry in entries { watched += (watched.isEmpty ? "" : " ") + entry.name }
+        var watched: [String] = []
+        watched.reserveCapacity(2 * entries.count + 2)
+        for entry in entries {
+            if !watched.isEmpty { watched.append(" ") }
+            watched.append(entry.name)
+        }
         if !spec.names.isEmpty {
             for name in spec.names.split(separator: " ") where name.first != "+" && !entries.contains(where: { $0.name == name }) {
-                watched += (watched.isEmpty ? "" : " ") + name
+                if !watched.isEmpty { watched.append(" ") }
+                watched.append(String(name))
             }
         }
         // The first line's stamp (FNV-1a, 64 bits, 16 hex digits) is of the rest of the file,
         // so the same view written twice keeps its stamp and any change of a byte changes it.
-        var file = Array((magic + " 0123456789abcdef\nwatch\t" + watched + "\n").utf8)
+        var file = Array((magic + " 0123456789abcdef\nwatch\t" + joined(watched) + "\n").utf8)
         let bodyStart = magic.utf8.count + 18
+        var size = file.count + 64
+        for piece in pieces { size += piece.text.count + 24 }
+        file.reserveCapacity(size)
         for piece in pieces {
-            file.append(contentsOf: (String(piece.until) + "\t" + String(piece.deadline) + "\t").utf8)
+            appendNumber(piece.until, to: &file)
+            file.append(0x09)
+            appendNumber(piece.deadline, to: &file)
+            file.append(0x09)
             piece.text.withUnsafeBufferPointer { file.append(contentsOf: $0) }
             file.append(0x0A)
         }
