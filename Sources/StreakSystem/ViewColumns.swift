@@ -210,12 +210,7 @@ public final class ViewColumns {
             while index < lineEnd, bytes[index] != 0x09 { index += 1 }
             return index
         }
-        func starts(_ start: Int, _ word: StaticString) -> Bool {
-            let count = word.utf8CodeUnitCount
-            guard start + count <= bytes.count else { return false }
-            for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return false }
-            return true
-        }
+        func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
         var start = header.count
         while start < bytes.count {
             var lineEnd = start

@@ -147,12 +147,7 @@ public enum Views {
         /// Read by byte positions, not by splitting (a generic split of a few hundred bytes cost
         /// a change with five views more than writing them).
         static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Spec? {
-            func starts(_ start: Int, _ word: StaticString) -> Bool {
-                let count = word.utf8CodeUnitCount
-                guard start + count <= bytes.count else { return false }
-                for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return false }
-                return true
-            }
+            func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
             func lineEnd(_ start: Int) -> Int {
                 var index = start
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
@@ -231,6 +226,15 @@ public enum Views {
                         ascii: bytes[field(5)].elementsEqual("1".utf8), zone: zone == "-" ? nil : zone, dayStart: dayStart,
                         weekStart: weekStart, theme: theme, registered: registered, tmuxSocket: socket == "-" ? nil : socket)
         }
+    }
+
+    /// Whether `bytes` hold `word` from `start` on: a line's keyword, compared without making
+    /// a string (the readers of views and of their columns).
+    static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard start >= 0, start + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[start + offset] != word.utf8Start[offset] { return false }
+        return true
     }
 
     /// `value` in decimal digits (a minus sign first when negative), as `String(value)` writes it.
