@@ -134,6 +134,26 @@ public enum Weekday: Int, CaseIterable, Sendable {
 
 /// Small decimal helpers that work on bytes, so parsing never goes through `String` on hot paths.
 public enum Decimal {
+    /// Appends `value` in decimal digits, zero-padded to `width`, a minus sign first when it
+    /// is negative (unpadded, it is what `String(value)` writes): numbers written as bytes,
+    /// without a string each.
+    public static func append(_ value: Int64, width: Int = 1, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so that Int64.min has one too.
+        let magnitude = value.magnitude
+        var divisor: UInt64 = 1
+        var count = 1
+        while divisor <= magnitude / 10 {
+            divisor *= 10
+            count += 1
+        }
+        for _ in count..<Swift.max(count, width) { bytes.append(0x30) }
+        while divisor > 0 {
+            bytes.append(0x30 + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// The non-negative integer written in these ASCII digits, or nil. No sign, no spaces.
     public static func parse(_ bytes: some Collection<UInt8>) -> Int? {
         guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
@@ -178,18 +198,7 @@ struct ByteWriter {
 
     /// A non-negative number, zero-padded to `width` digits.
     mutating func digits(_ value: Int, width: Int = 1) {
-        let value = Swift.max(0, value)
-        var divisor = 1
-        var count = 1
-        while divisor <= value / 10 {
-            divisor *= 10
-            count += 1
-        }
-        for _ in count..<Swift.max(count, width) { bytes.append(0x30) }
-        while divisor > 0 {
-            bytes.append(UInt8(0x30 + value / divisor % 10))
-            divisor /= 10
-        }
+        Decimal.append(Int64(Swift.max(0, value)), width: width, to: &bytes)
     }
 
     /// `YYYY-MM-DD` (as `StreakDay.description` writes it).

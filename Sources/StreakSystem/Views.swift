@@ -237,19 +237,6 @@ public enum Views {
         return true
     }
 
-    /// `value` in decimal digits (a minus sign first when negative), as `String(value)` writes it.
-    static func appendNumber(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned, so that Int64.min has one too.
-        let magnitude = value.magnitude
-        var divisor: UInt64 = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(0x30 + UInt8(magnitude / divisor % 10))
-            divisor /= 10
-        }
-    }
-
     /// `parts` joined: their bytes copied once into a string of the right size.
     static func joined(_ parts: [String]) -> String {
         var count = 0
@@ -358,9 +345,9 @@ public enum Views {
         for piece in pieces { size += piece.text.count + 24 }
         file.reserveCapacity(size)
         for piece in pieces {
-            appendNumber(piece.until, to: &file)
+            Decimal.append(piece.until, to: &file)
             file.append(0x09)
-            appendNumber(piece.deadline, to: &file)
+            Decimal.append(piece.deadline, to: &file)
             file.append(0x09)
             piece.text.withUnsafeBufferPointer { file.append(contentsOf: $0) }
             file.append(0x0A)
