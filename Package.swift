@@ -75,7 +75,7 @@ let package = Package(
         // What more than one test target uses: a seeded random generator, the heat map's fixture.
         .target(name: "StreakTestSupport", path: "Tests/StreakTestSupport"),
         .testTarget(name: "StreakCoreTests", dependencies: ["StreakCore", "StreakTestSupport"]),
-        .testTarget(name: "StreakShellTests", dependencies: ["StreakShell", "StreakCore"]),
+        .testTarget(name: "StreakShellTests", dependencies: ["StreakShell", "StreakCore", "StreakTestSupport"]),
         // Store, files, doctor and repair, hooks and git, in process, with injected environments.
         .testTarget(name: "StreakSystemTests", dependencies: ["StreakSystem", "StreakCore", "StreakShell"]),
         .testTarget(name: "StreakCLITests", dependencies: ["StreakCLI", "StreakCore", "StreakShell", "StreakSystem"]),

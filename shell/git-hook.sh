@@ -1,8 +1,9 @@
 # shellcheck shell=sh disable=SC2154 # the streakprompt_* settings are assigned above it when rendered
 # The git hook streakprompt writes: as post-commit into one repository ('streakprompt git
-# install'), or as every hook git runs by name into a folder of its own that the global
-# core.hooksPath names ('streakprompt git install --global'); 'streakprompt git uninstall
-# [--global]' takes it out again. Set above it:
+# install') where it has another hook to run after it (else that post-commit is a link to the
+# binary, which needs no shell), or as every hook git runs by name into a folder of its own
+# that the global core.hooksPath names ('streakprompt git install --global'); 'streakprompt
+# git uninstall [--global]' takes it out again. Set above it:
 #   streakprompt_layout  repository or global
 #   streakprompt_hook    the hook git runs it as
 #   streakprompt_bin     (post-commit) the binary; else streakprompt on PATH, else nothing
@@ -47,12 +48,16 @@ else
         streakprompt_own=$streakprompt_git/hooks/$streakprompt_hook
     fi
     # The second line of the repository's own hook says whether it is one of ours (shell
-    # builtins only). One of this folder's own files (a link back here) must not run, or the
-    # forwarding would run itself for ever; a per-repository install of ours counts the
-    # commit itself, for its own streak.
+    # builtins only); of its settings file, when it is a link to the binary. One of this
+    # folder's own files (a link back here) must not run, or the forwarding would run itself
+    # for ever; a per-repository install of ours counts the commit itself, for its own streak.
     streakprompt_line=
-    if [ -n "$streakprompt_own" ] && [ -f "$streakprompt_own" ]; then
-        { IFS= read -r streakprompt_line && IFS= read -r streakprompt_line; } <"$streakprompt_own" 2>/dev/null || :
+    streakprompt_read=$streakprompt_own
+    if [ -n "$streakprompt_own" ] && [ -L "$streakprompt_own" ] && [ -f "$streakprompt_own.streakprompt" ]; then
+        streakprompt_read=$streakprompt_own.streakprompt
+    fi
+    if [ -n "$streakprompt_read" ] && [ -f "$streakprompt_read" ]; then
+        { IFS= read -r streakprompt_line && IFS= read -r streakprompt_line; } <"$streakprompt_read" 2>/dev/null || :
     fi
     case $streakprompt_line in
         *"streakprompt-hook "*" global "*) streakprompt_own= ;;

@@ -18,6 +18,7 @@ public enum CLI {
         }
         ProcessSetup.ignoreBrokenPipe()
         let out = Output(fd: 1)
+        if let status = GitHook.linked(argc: argc, argv: argv) { return status }
         if let status = GitHook.fast(argc: argc, argv: argv) { return status }
         if let status = Prompt.fast(argc: argc, argv: argv, out: out) {
             out.flush()

@@ -411,6 +411,12 @@ public struct Checkup {
             case .foreign:
                 findings.append(Finding(area, .note, "\(label): \(hook.path) is not streakprompt's and does not call it ('streakprompt git install' keeps it and adds ours)"))
                 continue
+            case .ours(let installed) where installed.form == .link:
+                guard hook.isExecutable else {
+                    findings.append(Finding(area, .problem, "\(label): \(hook.path) links to \(installed.binary ?? "a binary") that is gone, so git skips it and commits do not count; run 'streakprompt git install' there again"))
+                    continue
+                }
+                through = " (a link to \(installed.binary ?? "the binary"))"
             case .ours:
                 through = ""
             case .calls(let caller, _):

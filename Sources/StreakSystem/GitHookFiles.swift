@@ -48,11 +48,88 @@ public enum GitHookFiles {
 
     public static func look(at path: String) -> Found {
         guard Files.exists(path) else { return .nothing }
+        if Files.isLink(path), let linked = lookAtLink(path) { return linked }
         // A link that points nowhere, an unreadable or huge file: someone else's.
         guard let bytes = try? Files.readIfPresent(path, limit: readLimit, followLinks: true),
               let installed = GitHookScript.inspect(bytes)
         else { return .foreign }
         return .ours(installed, text: bytes)
+    }
+
+    /// A symbolic link of ours: it leads to the binary its settings file beside it names (the
+    /// target as written, so a link someone pointed elsewhere is theirs). Its `text` is the
+    /// target and the settings, for telling an install that would change nothing.
+    static func lookAtLink(_ path: String) -> Found? {
+        guard let target = Files.linkTarget(path),
+              let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
+              let installed = GitHookScript.inspectLinkSettings(settings), installed.binary == target
+        else { return nil }
+        return .ours(installed, text: linkText(target: target, settings: settings))
+    }
+
+    static func linkText(target: String, settings: [UInt8]) -> [UInt8] {
+        Array(("link " + target + "\n").utf8) + settings
+    }
+
+    /// Our post-commit in a repository's hooks folder: a symbolic link to `binary`, its
+    /// settings beside it, when `link` allows it (git runs this folder itself, not the global
+    /// hooks first) and nothing is to run after ours (no hook there before, none kept); else
+    /// the script, which still runs the kept hook when the binary is gone. A file system that
+    /// has no symbolic links gets the script too.
+    public static func installRepositoryHook(binary: String, name: StreakName, in folder: String,
+                                             link: Bool) throws(HookFileError) -> HookInstallOutcome {
+        let hook = GitHookScript.countingHook
+        let path = Paths.join(folder, hook)
+        let settingsPath = path + GitHookScript.settingsSuffix
+        let found = look(at: path)
+        let chained = found == .foreign || Files.exists(path + GitHookScript.backupSuffix)
+        // A settings file of ours, or none: anything else at that name is left alone.
+        let settingsFree = !Files.exists(settingsPath) || ourSettings(settingsPath) != nil
+        if link, !chained, settingsFree, binary.hasPrefix("/") {
+            do throws(SystemError) {
+                return try installLink(to: binary, name: name, at: path, found: found)
+            } catch {
+                // No symbolic links here (a FAT or SMB folder): the script.
+            }
+        }
+        let outcome = try install(GitHookScript.repositoryHook(binary: binary, name: name), as: hook, in: folder)
+        // The settings of a link that is no longer there.
+        if ourSettings(settingsPath) != nil { try? Files.remove(settingsPath) }
+        return outcome
+    }
+
+    static func ourSettings(_ path: String) -> GitHookScript.Installed? {
+        guard !Files.isLink(path), let bytes = (try? Files.readIfPresent(path, limit: readLimit)) ?? nil else { return nil }
+        return GitHookScript.inspectLinkSettings(bytes)
+    }
+
+    /// Writes the settings, then puts the link in place of what is at `path` in one rename: a
+    /// link never runs without its settings, and there is no moment without a hook.
+    static func installLink(to binary: String, name: StreakName, at path: String, found: Found) throws(SystemError) -> HookInstallOutcome {
+        let folder = Paths.folder(of: path)
+        let settingsPath = path + GitHookScript.settingsSuffix
+        let settings = Array(GitHookScript.linkSettings(binary: binary, name: name).utf8)
+        if case .ours(let installed, let old) = found, installed.form == .link,
+           old == linkText(target: binary, settings: settings) {
+            return .unchanged(chained: false)
+        }
+        try Files.makeFolders(folder)
+        let hadSettings = Files.exists(settingsPath)
+        let before = (try? Files.readIfPresent(settingsPath, limit: readLimit)) ?? nil
+        if before != settings { try Files.writeAtomically(settingsPath, settings) }
+        let temporary = folder + "/." + GitHookScript.countingHook + ".streakprompt-" + String(getpid())
+        _ = temporary.withCString { unlink($0) }
+        do throws(SystemError) {
+            guard symlink(binary, temporary) == 0 else { throw SystemError("create the link", temporary) }
+            try Files.rename(temporary, to: path)
+        } catch {
+            _ = temporary.withCString { unlink($0) }
+            if !hadSettings { try? Files.remove(settingsPath) }
+            throw error
+        }
+        try Files.syncFolder(folder)
+        if case .ours(let installed, _) = found { return .updated(from: installed, chained: false) }
+        return .installed(chained: false)
     }
 
     /// Puts `text` in `folder/hook`. A foreign hook there is renamed to `hook.before-streakprompt`,
@@ -97,15 +174,18 @@ public enum GitHookFiles {
                 guard Files.exists(backup) else { return .notInstalled }
                 try Files.rename(backup, to: path)
                 return .removed(restored: true)
-            case .ours:
-                if Files.exists(backup) {
+            case .ours(let installed, _):
+                let restored = Files.exists(backup)
+                if restored {
                     // One rename replaces ours with the original: there is no moment without a hook.
                     try Files.rename(backup, to: path)
                     try Files.syncFolder(folder)
-                    return .removed(restored: true)
+                } else {
+                    try Files.remove(path)
                 }
-                try Files.remove(path)
-                return .removed(restored: false)
+                // A link's settings go after it: a link never runs without them.
+                if installed.form == .link { try Files.remove(path + GitHookScript.settingsSuffix) }
+                return .removed(restored: restored)
             }
         } catch {
             throw .system(error)

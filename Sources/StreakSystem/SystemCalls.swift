@@ -126,6 +126,45 @@ public enum ProcessSetup {
         signal(SIGALRM, SIG_DFL)
         alarm(seconds)
     }
+
+    /// Runs `body` with standard input, output and error on /dev/null, then puts them back as
+    /// they were (one closed before is closed again): what a hook git runs does for its own
+    /// work, so that nothing it or the runtime could print reaches the commit's output, while a
+    /// hook it runs next gets git's own streams.
+    public static func quietly(_ body: () -> Void) {
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        var saved: [Int32] = [-1, -1, -1]
+        if null >= 0 {
+            for fd in Int32(0)..<3 {
+                saved[Int(fd)] = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+                dup2(null, fd)
+            }
+            close(null)
+        }
+        body()
+        guard null >= 0 else { return }
+        for fd in Int32(0)..<3 {
+            if saved[Int(fd)] >= 0 {
+                dup2(saved[Int(fd)], fd)
+                close(saved[Int(fd)])
+            } else {
+                close(fd)
+            }
+        }
+    }
+
+    /// Replaces this process with the program at `path`, as a shell's `exec` does: the same
+    /// environment and standard streams, `arguments` as its whole argument vector, and the
+    /// signal dispositions a shell would pass on (a broken pipe kills it again). Returns only
+    /// when the program could not be started.
+    public static func replace(with path: String, arguments: [String]) {
+        signal(SIGPIPE, SIG_DFL)
+        var vector: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        vector.append(nil)
+        _ = path.withCString { execv($0, &vector) }
+        for pointer in vector { free(pointer) }
+        signal(SIGPIPE, SIG_IGN)
+    }
 }
 
 /// An open file descriptor, closed when the last reference goes.

@@ -297,7 +297,7 @@ struct RenameHooksTests {
         let status = try g.sp(["git", "status"], in: repo)
         #expect(status.stdout.contains("'trivia'") && !status.stdout.contains("'quiz'"), "\(status)")
         // A hook for another streak is left alone.
-        let hook = try String(contentsOfFile: other + "/.git/hooks/post-commit", encoding: .utf8)
+        let hook = try String(contentsOfFile: other + "/.git/hooks/post-commit.streakprompt", encoding: .utf8)
         #expect(hook.contains("gym"))
     }
 }

@@ -10,14 +10,13 @@ struct GitHookTests {
         #expect(install.status == 0, "\(install)")
         #expect(install.stdout.contains("'default'"))
 
+        // Nothing else to run: a link to the binary (the absolute path), its settings beside it.
         let hook = repo + "/.git/hooks/post-commit"
-        let snapshot = try FileSnapshot.file(hook)
-        #expect(snapshot.mode == 0o755)
-        let text = String(decoding: snapshot.bytes, as: UTF8.self)
-        #expect(text.hasPrefix("#!/bin/sh\n"))
-        #expect(text.contains("streakprompt-hook"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hook) == Binary.path)
+        let text = try String(contentsOfFile: hook + ".streakprompt", encoding: .utf8)
+        #expect(text.contains("\n# streakprompt-hook v2 repository post-commit\n"))
+        #expect(text.contains("\nstreakprompt_name='default'\n"))
         #expect(!text.contains("\r"))
-        #expect(text.contains(Binary.path), "the absolute path of the binary is written in")
 
         let commit = try g.commit(in: repo)
         #expect(commit.stderr.isEmpty, "the hook is silent: \(commit)")
@@ -399,6 +398,81 @@ struct GitHookTests {
         try g.commit(in: repo, env: ["STREAKPROMPT": "0"])
         #expect(g.actions().isEmpty)
         #expect(fileExists(g.root + "/chained-ran"))
+    }
+
+    /// The link ends by running a hook kept beside it, as the script does: git's arguments,
+    /// stdin and streams (post-commit's output reaches the commit's), its exit status.
+    @Test func theLinkRunsAHookKeptBesideIt() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let hooks = repo + "/.git/hooks"
+        #expect(FileManager.default.fileExists(atPath: hooks + "/post-commit.streakprompt"))
+        try writeScript(hooks + "/post-commit.before-streakprompt", "#!/bin/sh\necho \"kept $# $0\"\nexit 3\n")
+        let commit = try g.commit(in: repo, env: GitBox.on(1))
+        #expect(commit.stderr == "kept 0 .git/hooks/post-commit.before-streakprompt\n", "\(commit)")
+        #expect(g.actions().count == 1)
+        // Off: nothing counted, the kept hook still runs.
+        let off = try g.commit(in: repo, env: GitBox.on(2).merging(["STREAKPROMPT": "0"]) { $1 })
+        #expect(off.stderr.hasPrefix("kept 0 "), "\(off)")
+        #expect(g.actions().count == 1)
+        // Run by hand with arguments and stdin, as git runs other hooks.
+        let direct = try run(hooks + "/post-commit", ["one", "two words"], environment: g.box.environment.merging(["STREAKPROMPT": "0"]) { $1 },
+                             directory: repo)
+        #expect(direct.status == 3 && direct.stdout == "kept 2 \(hooks)/post-commit.before-streakprompt\n", "\(direct)")
+    }
+
+    /// Another tool that moves ours aside and runs it under another name (the pre-commit
+    /// framework's `post-commit.legacy`): the link still counts, for the streak its settings name.
+    @Test func theLinkCountsUnderTheNameAnotherToolGivesIt() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
+        let hooks = repo + "/.git/hooks"
+        try FileManager.default.moveItem(atPath: hooks + "/post-commit", toPath: hooks + "/post-commit.legacy")
+        try writeScript(hooks + "/post-commit", "#!/bin/sh\n\"$(dirname \"$0\")/post-commit.legacy\" \"$@\"\n")
+        try g.commit(in: repo, env: GitBox.on(1))
+        #expect(g.actions("code").count == 1)
+        #expect(g.actions().isEmpty)
+    }
+
+    /// Installed for every repository after a repository's link: the global hook sees the
+    /// link's settings and leaves the count to it, so a commit counts once, for the link's streak.
+    @Test func theGlobalHookDefersToALink() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        try g.commit(in: repo, env: GitBox.on(1))
+        #expect(g.actions("code").count == 1)
+        #expect(g.actions().isEmpty, "counted by the global hook too")
+        // And an install while the global hooks run first writes the script: they forward to it.
+        let other = try g.repository("other")
+        #expect(try g.sp(["git", "install", "--name", "side"], in: other).status == 0)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: other + "/.git/hooks/post-commit")) == nil)
+        try g.commit(in: other, env: GitBox.on(2))
+        #expect(g.actions("side").count == 1)
+        #expect(g.actions().isEmpty)
+    }
+
+    /// A binary in a folder whose name is shell code: the link holds it as a path, its settings
+    /// as quoted data, and the commit counts with nothing run.
+    @Test func aLinkToAnOddBinaryPathCountsAndRunsNothing() throws {
+        guard let g = try GitBox.make() else { return }
+        let odd = g.root + "/it's $(touch pwned-l1) `touch pwned-l2` dir"
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try Binary.copy(to: odd + "/streakprompt")
+        let repo = try g.repository()
+        let install = try run(odd + "/streakprompt", ["git", "install"], environment: g.box.environment, directory: repo)
+        #expect(install.status == 0, "\(install)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: repo + "/.git/hooks/post-commit") == odd + "/streakprompt")
+        let status = try run(odd + "/streakprompt", ["git", "status"], environment: g.box.environment, directory: repo)
+        #expect(status.stdout.contains("counting    yes"), "\(status)")
+        try g.commit(in: repo)
+        #expect(g.actions().count == 1)
+        for place in [g.root, repo] {
+            #expect(!fileExists(place + "/pwned-l1") && !fileExists(place + "/pwned-l2"))
+        }
     }
 
     @Test func gitWithoutACommandExplainsItself() throws {

@@ -40,6 +40,25 @@ struct GitHookUpgradeTests {
         #expect(!fileExists(hooks + "/post-commit.before-streakprompt"))
     }
 
+    /// A released hook with nothing kept beside it becomes the link on `git install`, in one
+    /// rename (a hook is there at every moment), and uninstalling leaves no file of ours.
+    @Test func aLoneRepositoryHookBecomesTheLink() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let hooks = repo + "/.git/hooks"
+        let before = try FileSnapshot.folder(hooks)
+        try writeScript(hooks + "/post-commit", try released("repository-post-commit"))
+        try g.commit(in: repo, env: GitBox.on(1))
+        #expect(g.actions().count == 1, "the released hook counts")
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.stdout.hasPrefix("Updated \(hooks)/post-commit (version 1 → 2)"), "\(install)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hooks + "/post-commit") == Binary.path)
+        try g.commit(in: repo, env: GitBox.on(2))
+        #expect(g.actions().count == 2)
+        #expect(try g.sp(["git", "uninstall"], in: repo).status == 0)
+        #expect(try FileSnapshot.folder(hooks) == before)
+    }
+
     /// The global folder as the first release wrote it: it still counts and forwards, a
     /// repository hook of this release inside it still counts once, and `install --global`
     /// brings every file up to date.

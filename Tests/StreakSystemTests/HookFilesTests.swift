@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StreakCore
 import StreakShell
 import StreakSystem
@@ -23,6 +28,85 @@ struct HookFilesTests {
         #expect(try scratch.read(folder + "/post-commit") == "#!/bin/sh\necho theirs\n")
         #expect(CommitHook.inspect(folder: folder).kind == .foreign)
         #expect(try GitHookFiles.uninstall("post-commit", in: folder) == .foreign(backupPresent: false))
+    }
+
+    /// Nothing to run after ours: a link to the binary, its settings beside it; installing again
+    /// changes nothing; uninstalling leaves the folder as it was.
+    @Test func aLoneHookIsALinkToTheBinary() throws {
+        let scratch = try Scratch()
+        let folder = scratch.root + "/hooks"
+        let binary = scratch.root + "/bin/streakprompt"
+        try scratch.write(binary, "#!/bin/sh\n", mode: 0o755)
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: folder, link: true) == .installed(chained: false))
+        #expect(Files.linkTarget(folder + "/post-commit") == binary)
+        #expect(try scratch.read(folder + "/post-commit.streakprompt") == GitHookScript.linkSettings(binary: binary, name: name))
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: folder, link: true) == .unchanged(chained: false))
+        let hook = CommitHook.inspect(folder: folder)
+        #expect(hook.kind == .ours(GitHookScript.Installed(version: GitHookScript.version, layout: .repository, hook: "post-commit",
+                                                            binary: binary, name: "code", form: .link)))
+        #expect(hook.isExecutable && hook.counts && hook.name == "code")
+        // Another streak: the settings change, the link stays.
+        let other = try StreakName("other")
+        guard case .updated = try GitHookFiles.installRepositoryHook(binary: binary, name: other, in: folder, link: true) else {
+            Issue.record("not updated"); return
+        }
+        #expect(CommitHook.inspect(folder: folder).name == "other")
+        // The binary gone: the link leads nowhere, which git skips.
+        try Files.remove(binary)
+        #expect(!CommitHook.inspect(folder: folder).isExecutable)
+        #expect(try GitHookFiles.uninstall("post-commit", in: folder) == .removed(restored: false))
+        #expect(try Files.list(folder).isEmpty)
+    }
+
+    /// A hook to run after ours, a folder git reaches through the global hooks, a settings
+    /// name someone else's file holds: the script, which needs no binary to run the rest.
+    @Test func theScriptWhereALinkWouldNotDo() throws {
+        let scratch = try Scratch()
+        let binary = "/opt/bin/streakprompt"
+        let script = Array(GitHookScript.repositoryHook(binary: binary, name: name).utf8)
+
+        let kept = scratch.root + "/kept"
+        try scratch.write(kept + "/post-commit", "#!/bin/sh\necho theirs\n", mode: 0o755)
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: kept, link: true) == .installed(chained: true))
+        #expect(try Files.readIfPresent(kept + "/post-commit", limit: 1 << 20) == script)
+
+        let global = scratch.root + "/global"
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: global, link: false) == .installed(chained: false))
+        #expect(!Files.isLink(global + "/post-commit"))
+
+        let taken = scratch.root + "/taken"
+        try scratch.write(taken + "/post-commit.streakprompt", "my notes\n")
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: taken, link: true) == .installed(chained: false))
+        #expect(!Files.isLink(taken + "/post-commit"))
+        #expect(try scratch.read(taken + "/post-commit.streakprompt") == "my notes\n")
+
+        // From a link to the script when a hook is kept after all; its settings go.
+        let switched = scratch.root + "/switched"
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: switched, link: true) == .installed(chained: false))
+        try scratch.write(switched + "/post-commit.before-streakprompt", "#!/bin/sh\n", mode: 0o755)
+        guard case .updated(let from, chained: true) = try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: switched, link: true) else {
+            Issue.record("not updated"); return
+        }
+        #expect(from.form == .link)
+        #expect(try Files.list(switched) == ["post-commit", "post-commit.before-streakprompt"])
+        #expect(try Files.readIfPresent(switched + "/post-commit", limit: 1 << 20) == script)
+    }
+
+    /// A link someone pointed elsewhere, or one without its settings, is not ours: kept, and run.
+    @Test func aLinkThatIsNotOursIsKept() throws {
+        let scratch = try Scratch()
+        let folder = scratch.root + "/hooks"
+        let binary = "/opt/bin/streakprompt"
+        try scratch.write(folder + "/post-commit.streakprompt", GitHookScript.linkSettings(binary: binary, name: name))
+        try Files.makeFolders(folder)
+        #expect(symlink("/usr/bin/true", folder + "/post-commit") == 0)
+        #expect(GitHookFiles.look(at: folder + "/post-commit") == .foreign)
+        #expect(try GitHookFiles.uninstall("post-commit", in: folder) == .foreign(backupPresent: false))
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: folder, link: true) == .installed(chained: true))
+        #expect(Files.linkTarget(folder + "/post-commit.before-streakprompt") == "/usr/bin/true")
+        #expect(!Files.exists(folder + "/post-commit.streakprompt"), "the settings of no link")
+        #expect(try GitHookFiles.uninstall("post-commit", in: folder) == .removed(restored: true))
+        #expect(Files.linkTarget(folder + "/post-commit") == "/usr/bin/true")
     }
 
     @Test func aMissingOrNonExecutableHookIsSaidSo() throws {

@@ -5,11 +5,15 @@ import StreakCore
 /// later `git install` read to tell our hooks from anyone else's and to upgrade old ones.
 ///
 /// Two layouts:
-/// - **One repository** (`git install`): `post-commit` in the repository's hooks folder. A hook
-///   that was already there is renamed to `post-commit.before-streakprompt` (never edited) and
-///   run by ours with the same arguments and stdin, as its last act (`exec`), so its output and
-///   exit status are what git would have seen without us. Uninstalling renames it back, which
-///   restores its bytes, mode, owner and even a symbolic link exactly.
+/// - **One repository** (`git install`): `post-commit` in the repository's hooks folder. When
+///   nothing else is to run there, it is a symbolic link to the binary, with its settings in
+///   `post-commit.streakprompt` beside it (`linkSettings`): git then starts the binary and no
+///   shell, which costs a commit less than an empty `sh` hook does, and a link to a binary that
+///   was removed is one git skips without a word. A hook that was already there is renamed to
+///   `post-commit.before-streakprompt` (never edited) and run by ours, then a script, with the
+///   same arguments and stdin, as its last act (`exec`), so its output and exit status are what
+///   git would have seen without us, whatever became of the binary. Uninstalling renames it
+///   back, which restores its bytes, mode, owner and even a symbolic link exactly.
 /// - **Every repository** (`git install --global`): a folder of ours set as the global
 ///   `core.hooksPath`. Git then runs only that folder's hooks, so it holds a forwarder for every
 ///   hook a repository may rely on (each `exec`s the repository's own `hooks/NAME`), and a
@@ -23,11 +27,14 @@ public enum GitHookScript {
     /// Present in every file we write; what other tools grep for.
     public static let marker = "streakprompt-hook"
     /// Bumped when the text changes in a way an installed hook should be upgraded for.
-    public static let version = 1
+    public static let version = 2
     /// The name a hook that was already there is kept under, next to ours.
     public static let backupSuffix = ".before-streakprompt"
     /// The hook that counts; the only one the per-repository install writes.
     public static let countingHook = "post-commit"
+    /// The settings of a `post-commit` that is a link to the binary are in the file of the hook's
+    /// name with this suffix, beside it.
+    public static let settingsSuffix = ".streakprompt"
 
     /// Every hook git runs by its name from the hooks folder (githooks(5)), which the global
     /// folder forwards. Left out on purpose: `push-to-checkout`, whose mere presence replaces
@@ -44,6 +51,8 @@ public enum GitHookScript {
     /// What an installed hook says about itself.
     public struct Installed: Equatable, Sendable {
         public enum Layout: String, Sendable { case repository, global }
+        /// A script git runs with `sh`, or a symbolic link to the binary with a settings file.
+        public enum Form: Sendable { case script, link }
 
         public var version: Int
         public var layout: Layout
@@ -52,19 +61,92 @@ public enum GitHookScript {
         /// The binary it calls and the streak it counts for; nil in a plain forwarder.
         public var binary: String?
         public var name: String?
+        public var form: Form
 
-        public init(version: Int, layout: Layout, hook: String, binary: String? = nil, name: String? = nil) {
+        public init(version: Int, layout: Layout, hook: String, binary: String? = nil, name: String? = nil, form: Form = .script) {
             self.version = version
             self.layout = layout
             self.hook = hook
             self.binary = binary
             self.name = name
+            self.form = form
         }
     }
 
     /// The per-repository `post-commit`.
     public static func repositoryHook(binary: String, name: StreakName) -> String {
         render(.repository, countingHook, binary: binary, name: name)
+    }
+
+    /// The settings file of a `post-commit` that is a link to `binary`: the marker and the
+    /// settings `inspect` reads (a hook's second line and assignments, so that the global
+    /// hook, which reads that line, defers to it), and what the link is. Never run: the binary
+    /// reads it when git runs the link.
+    public static func linkSettings(binary: String, name: StreakName) -> String {
+        let settings = [ShellText.Setting(name: "streakprompt_layout", value: Installed.Layout.repository.rawValue),
+                        ShellText.Setting(name: "streakprompt_hook", value: countingHook),
+                        ShellText.Setting(name: "streakprompt_bin", value: binary),
+                        ShellText.Setting(name: "streakprompt_name", value: name.text)]
+        let about = """
+            # \(countingHook) beside this file is a symbolic link to streakprompt (the binary above):
+            # git starts the binary itself, no shell, and it reads this file for the streak your
+            # new commits count for. It counts the commit when it is new work of yours (not an
+            # amend, rebase, cherry-pick or revert, not someone else's, not backdated), prints
+            # nothing, never fails the commit, and then runs \(countingHook)\(backupSuffix) if there
+            # is one. STREAKPROMPT=0 turns counting off. If the binary is removed, git skips the
+            # link without a word. 'streakprompt git uninstall' removes both files.
+
+            """
+        return ShellText.render(head: ["# streakprompt: the settings of the \(countingHook) link", "# \(marker) v\(version) repository \(countingHook)"],
+                                settings: settings, syntax: .posix, files: [Array(about.utf8)])
+    }
+
+    /// What the settings file of a link says, or nil if it is not one of ours (no marker on its
+    /// second line, not a repository's post-commit, no binary).
+    public static func inspectLinkSettings(_ bytes: some Collection<UInt8>) -> Installed? {
+        guard var installed = inspect(bytes), installed.version > 0, installed.layout == .repository,
+              installed.hook == countingHook, installed.binary != nil
+        else { return nil }
+        installed.form = .link
+        return installed
+    }
+
+    /// The streak a link's settings file names, read the way the link itself does at every
+    /// commit: the marker as the second line (`# streakprompt-hook vN repository post-commit`)
+    /// and the `streakprompt_name='…'` line, by bytes (`inspect` splits and decodes lines with
+    /// generic types the runtime builds at first use, which would cost a commit more than the
+    /// rest). Nil when either is missing; a quoted quote is no part of a valid name.
+    public static func linkedName(_ bytes: [UInt8]) -> String? {
+        let head = "# " + marker + " v"
+        let tail = " repository " + countingHook
+        let prefix = "streakprompt_name='"
+        // What `inspect` reads: the first 8192 bytes, the last line with or without its end.
+        let count = min(bytes.count, 8192)
+        var marked = false
+        var name: String?
+        var number = 0
+        var start = 0
+        while start <= count {
+            var end = start
+            while end < count, bytes[end] != 0x0A { end += 1 }
+            if number == 1 {
+                guard end - start > head.utf8.count + tail.utf8.count,
+                      bytes[start..<(start + head.utf8.count)].elementsEqual(head.utf8),
+                      bytes[(end - tail.utf8.count)..<end].elementsEqual(tail.utf8),
+                      bytes[(start + head.utf8.count)..<(end - tail.utf8.count)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+                else { return nil }
+                marked = true
+            } else if end - start > prefix.utf8.count, bytes[end - 1] == 0x27,
+                      bytes[start..<(start + prefix.utf8.count)].elementsEqual(prefix.utf8) {
+                // The last one counts, as in a shell; a quote inside is no valid name's.
+                let value = bytes[(start + prefix.utf8.count)..<(end - 1)]
+                guard !value.contains(0x27) else { return nil }
+                name = String(decoding: value, as: UTF8.self)
+            }
+            number += 1
+            start = end + 1
+        }
+        return marked ? name : nil
     }
 
     /// The text of the global folder's file for `hook`: `post-commit` counts, then runs the

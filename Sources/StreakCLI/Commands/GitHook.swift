@@ -37,6 +37,12 @@ enum GitHook: Command {
         guard word(1) == "git", word(2) == "hook", word(3) == GitHookScript.countingHook, word(4) == "--name",
               case let name = word(5), StreakName.problem(with: name) == nil
         else { return nil }
+        return count(name)
+    }
+
+    /// Counts the commit for the streak `name` (a valid name) as `run` does, the date the
+    /// prompt cache shows met answered first; nil only when the arguments do not parse.
+    static func count(_ name: String) -> Int32? {
         let environment = Environment.process
         if environment.value("STREAKPROMPT") == "0" { return 0 }
         if environment.nonEmpty("STREAKPROMPT_NOW") == nil, Store.homeProblem(environment) == nil,
@@ -47,8 +53,53 @@ enum GitHook: Command {
             // The date as the prompt finds it (a `DayClock` of the zone is a generic type to build).
             if let dayStart, dayStart.day(of: LocalZone().local(at: Clock.now()).local) == met { return 0 }
         }
-        guard let invocation = try? Parser.parse([word(3), word(4), name], for: spec) else { return nil }
+        guard let invocation = try? Parser.parse([GitHookScript.countingHook, GitShared.nameFlag.name, name], for: spec) else { return nil }
         return try? run(invocation, Context(out: Output(fd: 1), environment: environment))
+    }
+
+    /// Git running our post-commit link (`GitHookFiles.installRepositoryHook`): `argv[0]` is
+    /// the link's path, `…/hooks/post-commit` (or the name another tool moved it aside to,
+    /// `post-commit.legacy`). Counts the commit for the streak the settings file beside it
+    /// names (none there, or not ours: nothing), its streams on /dev/null as the script runs
+    /// the binary, then runs `post-commit.before-streakprompt` as the script would, with git's
+    /// arguments and streams. Exit 0 whatever happens. Nil for any other `argv[0]`: the
+    /// command line (a name starting `post-commit` is not one anyone runs the binary as).
+    static func linked(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32? {
+        guard let raw = argv[0] else { return nil }
+        // The last component, by bytes: this runs before every prompt.
+        var start = 0
+        var index = 0
+        while raw[index] != 0 {
+            if raw[index] == 0x2F { start = index + 1 }
+            index += 1
+        }
+        let prefix: StaticString = "post-commit"
+        guard index - start >= prefix.utf8CodeUnitCount else { return nil }
+        for offset in 0..<prefix.utf8CodeUnitCount where UInt8(bitPattern: raw[start + offset]) != prefix.utf8Start[offset] {
+            return nil
+        }
+        let path = String(cString: raw)
+        let folder = start == 0 ? "." : String(decoding: path.utf8.prefix(max(start - 1, 1)), as: UTF8.self)
+        let hook = Paths.join(folder, GitHookScript.countingHook)
+        let kept = hook + GitHookScript.backupSuffix
+        var name: String?
+        if let bytes = (try? Files.readIfPresent(hook + GitHookScript.settingsSuffix, limit: 1 << 16)) ?? nil,
+           let named = GitHookScript.linkedName(bytes), StreakName.problem(with: named) == nil {
+            name = named
+        }
+        // The kept hook, unless this is it (a link of ours someone kept there would run itself).
+        let runKept = !path.hasSuffix(GitHookScript.backupSuffix) && Files.isExecutable(kept)
+        if let name {
+            ProcessSetup.quietly { _ = count(name) }
+        }
+        if runKept {
+            var arguments = [kept]
+            for position in 1..<Int(max(argc, 1)) {
+                if let argument = argv[position] { arguments.append(String(cString: argument)) }
+            }
+            ProcessSetup.replace(with: kept, arguments: arguments)
+        }
+        return 0
     }
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {

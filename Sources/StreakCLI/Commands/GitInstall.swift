@@ -31,10 +31,9 @@ enum GitInstall: Command {
            !GitGlobalConfig.isOurFolder(repository.runsHooksFrom, context.environment) {
             throw .failure(GitShared.hooksPathRefusal(setting, folder: repository.hooksFolder, name: name))
         }
-        let text = GitHookScript.repositoryHook(binary: binary, name: name)
         let outcome: HookInstallOutcome
         do {
-            outcome = try GitHookFiles.install(text, as: GitHookScript.countingHook, in: repository.hooksFolder)
+            outcome = try GitShared.installHook(in: repository, binary: binary, name: name)
         } catch {
             throw GitShared.failure(error)
         }

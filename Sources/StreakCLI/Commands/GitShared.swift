@@ -45,6 +45,14 @@ enum GitShared {
         return binary
     }
 
+    /// Our post-commit in the repository's own hooks folder: a link to the binary where git
+    /// runs that folder itself, the script where our global hooks run first (they forward to
+    /// it) or another hook is kept to run after ours.
+    static func installHook(in repository: GitRepository, binary: String, name: StreakName) throws(HookFileError) -> HookInstallOutcome {
+        try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: repository.hooksFolder,
+                                               link: !repository.hooksElsewhere)
+    }
+
     /// Runs a git query, turning its error into the user's message.
     static func call<T>(_ body: () throws(GitError) -> T) throws(CommandError) -> T {
         do {

@@ -49,6 +49,7 @@ enum GitStatus: Command {
                  ("name", hook?.name.map(JSON.string) ?? .null),
                  ("binary", hook?.binary.map(JSON.string) ?? .null),
                  ("binary_found", .bool(hook?.binary.map(Files.isExecutable) ?? false)),
+                 ("form", hook.map { .string($0.form == .link ? "link" : "script") } ?? .null),
                  ("current", .bool(hook?.version == GitHookScript.version))]
             }
             var repo: JSON = .null
@@ -134,7 +135,10 @@ enum GitStatus: Command {
         var text = "v\(hook.version)"
         if hook.version != GitHookScript.version { text += " (outdated: 'streakprompt git install' updates it)" }
         if let name = hook.name { text += ", counts for '\(name)'" }
-        if let binary = hook.binary {
+        if let binary = hook.binary, hook.form == .link {
+            text += Files.isExecutable(binary) ? ", a link to \(binary)"
+                : ", a link to \(binary) (missing: git skips it, and nothing counts; 'streakprompt git install' links this binary)"
+        } else if let binary = hook.binary {
             text += Files.isExecutable(binary) ? ", calls \(binary)" : ", calls \(binary) (missing: the hook falls back to PATH)"
         }
         return text

@@ -71,8 +71,7 @@ enum Rename: Command {
         case .ours(let installed) where installed.name == old.text:
             guard let binary = installed.binary ?? (try? GitShared.binary(context)) else { break }
             do throws(HookFileError) {
-                _ = try GitHookFiles.install(GitHookScript.repositoryHook(binary: binary, name: new),
-                                             as: GitHookScript.countingHook, in: repository.hooksFolder)
+                _ = try GitShared.installHook(in: repository, binary: binary, name: new)
                 lines.append("Updated \(hook.path): your new commits here count for '\(new)'.")
             } catch {
                 lines.append("\(hook.path) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
