@@ -27,7 +27,9 @@ struct InstalledLinkTests {
         let repo = try g.repository()
         let install = try run(link, ["git", "install"], environment: g.box.environment, directory: repo)
         #expect(install.status == 0, "\(install)")
-        let hook = try String(contentsOfFile: repo + "/.git/hooks/post-commit", encoding: .utf8)
-        #expect(hook.contains("streakprompt_bin='\(link)'"), "\(hook)")
+        // The hook is a link to the binary as installed (the link, not the build behind it).
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: repo + "/.git/hooks/post-commit") == link)
+        let settings = try String(contentsOfFile: repo + "/.git/hooks/post-commit.streakprompt", encoding: .utf8)
+        #expect(settings.contains("streakprompt_bin='\(link)'"), "\(settings)")
     }
 }
