@@ -457,15 +457,18 @@ public final class ReadingMemo {
 
     /// The readings and dates of one zone, day start and week start, by streak name.
     public final class Table {
-        var columns: [String: Readings] = [:]
+        /// The readings by streak name (`names`' i-th is `columns[i]`), as the views ask for them.
+        var names = NameIndex()
+        var columns: [Readings] = []
         var dates: [(day: StreakDay, end: Int64)]?
         var datesFrom: Int64 = 0
 
         /// The readings of `entry`'s streak (the entries of one cache: one per name).
         public func readings(of entry: PromptCache.Entry) -> Readings {
-            if let readings = columns[entry.name] { return readings }
+            if let index = names.index(of: entry.name) { return columns[index] }
             let readings = Readings(entry.progress)
-            columns[entry.name] = readings
+            names.append(entry.name)
+            columns.append(readings)
             return readings
         }
 
@@ -495,7 +498,9 @@ public final class ReadingMemo {
         }
     }
 
-    var tables: [String: Table] = [:]
+    /// The tables by key (`keys`' i-th is `tables[i]`): a few.
+    var keys = NameIndex()
+    var tables: [Table] = []
     /// The cache's entries, decoded once for all the views.
     public var entries: [PromptCache.Entry]?
 
@@ -503,9 +508,10 @@ public final class ReadingMemo {
 
     /// The table for views of this key (their zone, day start and week start).
     public func table(_ key: String) -> Table {
-        if let table = tables[key] { return table }
+        if let index = keys.index(of: key) { return tables[index] }
         let table = Table()
-        tables[key] = table
+        keys.append(key)
+        tables.append(table)
         return table
     }
 }

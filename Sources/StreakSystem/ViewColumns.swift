@@ -31,6 +31,8 @@ public final class ViewColumns {
 
     /// A view's columns in the file: each with its key, and where its lines are (copied as
     /// they are when it is kept again). Their texts are ranges of the file's bytes.
+    /// Its columns in file order, found by name with a `NameIndex` (a view lists its streaks in
+    /// the cache's order, which a change reads them in).
     struct Kept {
         struct Found {
             var key: UInt64
@@ -38,8 +40,10 @@ public final class ViewColumns {
             var lines: Range<Int>
         }
 
+        var id: String
         var zone: String
-        var columns: [String: Found] = [:]
+        var names = NameIndex()
+        var columns: [Found] = []
     }
 
     /// A column a view was joined from, for `keep`.
@@ -51,13 +55,17 @@ public final class ViewColumns {
         var lines: Range<Int>?
     }
 
-    /// The file as read, and its columns by view ID.
+    /// The file as read, and its views' columns.
     private let old: [UInt8]
-    private var kept: [String: Kept] = [:]
+    private var kept: [Kept] = []
     /// The file's next bytes: the columns of the views written since.
     private(set) var bytes: [UInt8]
-    /// Cache-line checksums by streak name: one cache, one line a name.
-    private var keys: [String: UInt64] = [:]
+    /// Cache-line checksums by streak name (`keyNames`' i-th is `keyValues[i]`), in the
+    /// cache's order.
+    private var keyNames = NameIndex()
+    private var keyValues: [UInt64] = []
+    /// The names of the view `view(_:zone:)` last found, searched as its streaks are asked for.
+    private var viewNames = NameIndex()
 
     /// The first line, naming the build that wrote the file: another build's columns are
     /// worked out again.
@@ -69,38 +77,42 @@ public final class ViewColumns {
     init(_ bytes: [UInt8]?, cache: [UInt8]) {
         self.bytes = Array(ViewColumns.header.utf8)
         old = bytes ?? []
-        if let bytes { kept = ViewColumns.parse(bytes) ?? [:] }
-        var keys: [String: UInt64] = [:]
+        if let bytes { kept = ViewColumns.parse(bytes) ?? [] }
         cache.withUnsafeBufferPointer { buffer in
             PromptCache.forEachLine(buffer) { name, line in
-                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
-                if keys[text] == nil { keys[text] = Views.fnv(UnsafeBufferPointer(rebasing: buffer[line])) }
+                keyNames.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self))
+                keyValues.append(Views.fnv(UnsafeBufferPointer(rebasing: buffer[line])))
             }
         }
-        self.keys = keys
     }
 
     /// The checksum of `entry`'s cache line (encoded again when the cache's bytes had none).
+    /// Entries are asked for in the cache's order, so a name the cache holds twice gets each
+    /// line's checksum in turn.
     func key(of entry: PromptCache.Entry) -> UInt64 {
-        if let key = keys[entry.name] { return key }
+        if let index = keyNames.index(of: entry.name) { return keyValues[index] }
+        keyNames.append(entry.name)
         let key = Views.fnv(entry.line)
-        keys[entry.name] = key
+        keyValues.append(key)
         return key
     }
 
     /// The kept columns of the view `id`, when they were worked out in `zone` (looked up once
     /// a view, not once a streak).
     func view(_ id: String, zone: String) -> Kept? {
-        guard let view = kept[id], view.zone == zone else { return nil }
+        guard let view = kept.first(where: { $0.id == id }), view.zone == zone else { return nil }
+        viewNames = view.names
+        viewNames.rewind()
         return view
     }
 
-    /// The kept column of `entry` in `view` (from `view(_:zone:)`), when it still holds from
-    /// `today` on.
+    /// The kept column of `entry` in `view` (from `view(_:zone:)`, the last it found), when it
+    /// still holds from `today` on.
     func column(in view: Kept, entry: PromptCache.Entry, today: StreakDay) -> Used? {
         let key = key(of: entry)
-        guard let found = view.columns[entry.name], found.key == key, found.column.covers(today, days: ViewColumns.keptDays)
-        else { return nil }
+        guard let index = viewNames.index(of: entry.name) else { return nil }
+        let found = view.columns[index]
+        guard found.key == key, found.column.covers(today, days: ViewColumns.keptDays) else { return nil }
         return Used(name: entry.name, key: key, column: found.column, lines: found.lines)
     }
 
@@ -136,37 +148,36 @@ public final class ViewColumns {
         bytes = out
     }
 
-    /// The file as a change writes it when it keeps every column the file holds (views by
-    /// ID, columns by name), or nil when it does not read. What reads must read back the
-    /// same from that (the fuzzer's check, `fuzz/Checks.swift`).
+    /// The file as a change writes it when it keeps every column the file holds (in the
+    /// file's order), or nil when it does not read. What reads must read back the same from
+    /// that (the fuzzer's check, `fuzz/Checks.swift`).
     public static func keptAgain(_ bytes: [UInt8]) -> [UInt8]? {
         guard let views = parse(bytes) else { return nil }
         let again = ViewColumns(bytes, cache: [])
-        for id in views.keys.sorted() {
-            let view = views[id]!
-            let used = view.columns.keys.sorted().map { name in
-                let found = view.columns[name]!
-                return Used(name: name, key: found.key, column: found.column, lines: found.lines)
+        for view in views {
+            var used: [Used] = []
+            for (name, found) in zip(view.names.names, view.columns) {
+                used.append(Used(name: name, key: found.key, column: found.column, lines: found.lines))
             }
-            again.keep(view: id, zone: view.zone, used)
+            again.keep(view: view.id, zone: view.zone, used)
         }
         return again.bytes
     }
 
-    /// The file's columns by view, or nil when any line does not read as written. The
-    /// columns' texts are ranges of `bytes` (one buffer, shared, not copied).
-    static func parse(_ bytes: [UInt8]) -> [String: Kept]? {
+    /// The file's views with their columns, in the file's order, or nil when any line does not
+    /// read as written. The columns' texts are ranges of `bytes` (one buffer, shared, not copied).
+    static func parse(_ bytes: [UInt8]) -> [Kept]? {
         bytes.withUnsafeBufferPointer { parse($0, shared: bytes) }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, shared: [UInt8]) -> [String: Kept]? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, shared: [UInt8]) -> [Kept]? {
         let header = Array(header.utf8)
         guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
-        var views: [String: Kept] = [:]
+        var views: [Kept] = []
         // The view being read (its ID nil before the first), kept apart from its ID so that
         // its columns are added in place, not through a copy.
         var viewID: String?
-        var view = Kept(zone: "")
+        var view = Kept(id: "", zone: "")
         var column: (name: String, key: UInt64, column: SegmentPlan.Column, start: Int)?
         func endColumn(at end: Int) -> Bool {
             guard let done = column else { return true }
@@ -178,20 +189,21 @@ public final class ViewColumns {
                 previous = run.until
             }
             guard !done.column.runs.isEmpty, viewID != nil else { return false }
-            view.columns[done.name] = Kept.Found(key: done.key, column: done.column, lines: done.start..<end)
+            view.names.append(done.name)
+            view.columns.append(Kept.Found(key: done.key, column: done.column, lines: done.start..<end))
             return true
         }
         // Room for as many columns as the view before had: the views of one folder show
-        // about the same streaks, and growing a dictionary a key at a time rehashes it.
+        // about the same streaks.
         var room = 8
         func endView(at end: Int) -> Bool {
             guard endColumn(at: end) else { return false }
-            if let id = viewID {
+            if viewID != nil {
                 room = Swift.max(room, view.columns.count)
-                views[id] = view
+                views.append(view)
             }
             viewID = nil
-            view = Kept(zone: "")
+            view = Kept(id: "", zone: "")
             return true
         }
         func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -201,6 +213,22 @@ public final class ViewColumns {
             for index in range {
                 guard (0x30...0x39).contains(bytes[index]) else { return nil }
                 value = value * 10 + Int(bytes[index] - 0x30)
+            }
+            return value
+        }
+        /// Sixteen hex digits, as `Views.Spec.hex` writes them (either case reads).
+        func hex(_ range: Range<Int>) -> UInt64? {
+            var value: UInt64 = 0
+            for index in range {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                default: return nil
+                }
+                value = value << 4 | UInt64(digit)
             }
             return value
         }
@@ -230,7 +258,7 @@ public final class ViewColumns {
                 let keyStart = start + 7
                 let keyEnd = fieldEnd(keyStart, lineEnd)
                 let firstEnd = keyEnd < lineEnd ? fieldEnd(keyEnd + 1, lineEnd) : lineEnd
-                guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = UInt64(text(keyStart..<keyEnd), radix: 16),
+                guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = hex(keyStart..<keyEnd),
                       let first = number((keyEnd + 1)..<firstEnd), endColumn(at: start)
                 else { return nil }
                 let name = text((firstEnd + 1)..<lineEnd)
@@ -243,7 +271,8 @@ public final class ViewColumns {
                 let id = text((start + 5)..<idEnd)
                 guard idEnd < lineEnd, Views.isViewName(id), endView(at: start) else { return nil }
                 viewID = id
-                view = Kept(zone: text((idEnd + 1)..<lineEnd))
+                view = Kept(id: id, zone: text((idEnd + 1)..<lineEnd))
+                view.names.reserveCapacity(room)
                 view.columns.reserveCapacity(room)
             } else {
                 return nil

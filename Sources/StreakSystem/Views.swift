@@ -466,23 +466,28 @@ public enum Views {
     /// What the views one change rewrites learn of their zones (`ZoneFile`), once a zone:
     /// each is a few system calls on the zone file.
     final class Zones {
-        private var identities: [String: String] = [:]
-        private var safe: [String: Bool] = [:]
+        /// By key (`identityKeys`' i-th is `identities[i]`; the same for `safe`): one or two.
+        private var identityKeys = NameIndex()
+        private var identities: [String] = []
+        private var safeKeys = NameIndex()
+        private var safe: [Bool] = []
 
         /// `TZ` unset and `TZ` empty are different zones (the system's, and UTC).
         private func key(_ zone: String?) -> String { zone.map { "=" + $0 } ?? "-" }
 
         func identity(for zone: String?) -> String {
-            if let known = identities[key(zone)] { return known }
+            if let index = identityKeys.index(of: key(zone)) { return identities[index] }
             let identity = ZoneFile.identity(for: zone)
-            identities[key(zone)] = identity
+            identityKeys.append(key(zone))
+            identities.append(identity)
             return identity
         }
 
         func isSafe(_ zone: String?) -> Bool {
-            if let known = safe[key(zone)] { return known }
+            if let index = safeKeys.index(of: key(zone)) { return safe[index] }
             let answer = ZoneFile.isSafe(zone)
-            safe[key(zone)] = answer
+            safeKeys.append(key(zone))
+            safe.append(answer)
             return answer
         }
     }
