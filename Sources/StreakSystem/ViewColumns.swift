@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StreakBuildInfo
 import StreakCore
 
@@ -241,8 +248,10 @@ public final class ViewColumns {
         func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
         var start = header.count
         while start < bytes.count {
-            var lineEnd = start
-            while bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            // The file ends with a newline (checked above): memchr finds each line's, a
+            // vector's width at a time.
+            let lineEnd = UnsafeRawPointer(memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start)!)
+                - UnsafeRawPointer(bytes.baseAddress!)
             defer { start = lineEnd + 1 }
             if starts(start, "run\t") {
                 let first = start + 4
