@@ -110,6 +110,18 @@ func systemWriteAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Bo
     return true
 }
 
+/// Finding a byte in a buffer: `memchr`, a vector's width at a time, where a loop would look at
+/// each byte with a bounds check.
+enum ByteSearch {
+    /// The first index of `byte` in `bytes` at or after `start`, or nil.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+              let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+}
+
 /// Process-wide settings for a command-line tool.
 public enum ProcessSetup {
     /// A closed pipe then shows up as `EPIPE` on write, which `Output` treats as the reader

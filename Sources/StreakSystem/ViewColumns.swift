@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StreakBuildInfo
 import StreakCore
 
@@ -248,10 +241,8 @@ public final class ViewColumns {
         func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
         var start = header.count
         while start < bytes.count {
-            // The file ends with a newline (checked above): memchr finds each line's, a
-            // vector's width at a time.
-            let lineEnd = UnsafeRawPointer(memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start)!)
-                - UnsafeRawPointer(bytes.baseAddress!)
+            // The file ends with a newline (checked above).
+            let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
             defer { start = lineEnd + 1 }
             if starts(start, "run\t") {
                 let first = start + 4
