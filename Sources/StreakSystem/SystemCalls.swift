@@ -144,7 +144,14 @@ public enum ProcessSetup {
     /// work, so that nothing it or the runtime could print reaches the commit's output, while a
     /// hook it runs next gets git's own streams.
     public static func quietly(_ body: () -> Void) {
-        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        // Above the standard three: with one of them closed, open would hand out that number,
+        // which closing `null` below would leave free for a file the body opens.
+        var null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        if null >= 0, null < 3 {
+            let high = fcntl(null, F_DUPFD_CLOEXEC, 3)
+            close(null)
+            null = high
+        }
         var saved: [Int32] = [-1, -1, -1]
         if null >= 0 {
             for fd in Int32(0)..<3 {

@@ -79,8 +79,7 @@ enum GitHook: Command {
             return nil
         }
         let path = String(cString: raw)
-        let folder = start == 0 ? "." : String(decoding: path.utf8.prefix(max(start - 1, 1)), as: UTF8.self)
-        let hook = Paths.join(folder, GitHookScript.countingHook)
+        let hook = Paths.join(Paths.folder(of: path), GitHookScript.countingHook)
         let kept = hook + GitHookScript.backupSuffix
         var name: String?
         if let bytes = (try? Files.readIfPresent(hook + GitHookScript.settingsSuffix, limit: 1 << 16)) ?? nil,
