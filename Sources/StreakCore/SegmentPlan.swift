@@ -133,6 +133,13 @@ public enum SegmentPlan {
             /// Whether the warned text holds the `{left}` marker.
             public var marked: Bool
             public var warns: Bool { warned != plain }
+
+            public init(until: Int, plain: Range<Int>, warned: Range<Int>, marked: Bool) {
+                self.until = until
+                self.plain = plain
+                self.warned = warned
+                self.marked = marked
+            }
         }
 
         /// The first date it covers (an ordinal).
@@ -297,19 +304,95 @@ public enum SegmentPlan {
         }
     }
 
+    /// Columns in one store, as a view is joined from them: every column's runs in one
+    /// array, their texts in two buffers (`shared`, the kept columns' file as read, and `own`,
+    /// the columns worked out now), so that a view of fifty kept columns is joined without
+    /// an array or a buffer a column.
+    public struct ColumnSet: Sendable {
+        /// A column: its first date and where its runs are in `runs`.
+        public struct Slot: Sendable {
+            public var first: Int
+            public var start: Int
+            public var end: Int
+
+            public init(first: Int, start: Int, end: Int) {
+                self.first = first
+                self.start = start
+                self.end = end
+            }
+        }
+
+        /// The runs; a text range below `shared.count` is in `shared`, one from it on is in
+        /// `own` at `shared.count` less.
+        public var runs: [Column.Run]
+        public var slots: [Slot] = []
+        public let shared: [UInt8]
+        public var own: [UInt8] = []
+
+        /// A set of columns whose runs' texts are ranges of `shared`, these runs among them.
+        public init(shared: [UInt8], runs: [Column.Run] = []) {
+            self.shared = shared
+            self.runs = runs
+        }
+
+        public init(_ columns: [Column]) {
+            self.init(shared: [])
+            slots.reserveCapacity(columns.count)
+            for column in columns { append(column) }
+        }
+
+        /// Adds a column whose runs are `runs[start..<end]` already.
+        public mutating func append(_ slot: Slot) { slots.append(slot) }
+
+        /// Adds a column of its own, its texts copied into `own`.
+        public mutating func append(_ column: Column) {
+            let offset = shared.count + own.count
+            own.append(contentsOf: column.bytes)
+            let start = runs.count
+            for var run in column.runs {
+                run.plain = (run.plain.lowerBound + offset)..<(run.plain.upperBound + offset)
+                run.warned = (run.warned.lowerBound + offset)..<(run.warned.upperBound + offset)
+                runs.append(run)
+            }
+            slots.append(Slot(first: column.first, start: start, end: runs.count))
+        }
+
+        /// The first date the column does not cover (`Column.end`).
+        func end(_ slot: Slot) -> Int { slot.end > slot.start ? runs[slot.end - 1].until : slot.first }
+
+        /// Where its last text starts when that lasts for ever (`Column.settledFrom`).
+        func settledFrom(_ slot: Slot) -> Int? {
+            guard end(slot) == Int.max else { return nil }
+            return slot.end - slot.start > 1 ? runs[slot.end - 2].until : slot.first
+        }
+    }
+
     /// `merge`, the texts as bytes.
     public static func mergedBytes(_ columns: [Column], dates: [(day: StreakDay, end: Int64)], from now: Int64,
                                    zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme,
                                    memo: ReadingMemo.Table? = nil) -> [BytePiece] {
+        mergedBytes(ColumnSet(columns), dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme, memo: memo)
+    }
+
+    /// `merge` from a column set, the texts as bytes.
+    public static func mergedBytes(_ set: ColumnSet, dates: [(day: StreakDay, end: Int64)], from now: Int64,
+                                   zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme,
+                                   memo: ReadingMemo.Table? = nil) -> [BytePiece] {
         var builder = Builder<[UInt8]>()
+        let slots = set.slots
         // A column that starts after the first date cannot say what it shows: no pieces (the
         // plugin runs the binary).
-        guard let first = dates.first, columns.allSatisfy({ $0.first <= first.day.ordinal }) else { return [] }
-        let covered = columns.reduce(Int.max) { Swift.min($0, $1.end) }
-        let settledFrom = columns.reduce(Int.min) { $0 == Int.max ? $0 : Swift.max($0, $1.settledFrom ?? Int.max) }
-        var runIndex = [Int](repeating: 0, count: columns.count)
-        // Where each column's current run ends: the one thing a date looks at per column.
-        var runEnd = columns.map { $0.runs.first?.until ?? Int.min }
+        guard let first = dates.first, slots.allSatisfy({ $0.first <= first.day.ordinal }) else { return [] }
+        var covered = Int.max
+        var settledFrom = Int.min
+        for slot in slots {
+            covered = Swift.min(covered, set.end(slot))
+            if settledFrom != Int.max { settledFrom = Swift.max(settledFrom, set.settledFrom(slot) ?? Int.max) }
+        }
+        // Each column's current run (an index into the set's runs), and where it ends: the
+        // one thing a date looks at per column.
+        var current = slots.map(\.start)
+        var runEnd = slots.map { $0.end > $0.start ? set.runs[$0.start].until : Int.min }
         // The first date any column's run ends: dates before it change nothing (a date
         // looked at every column, fifty streaks times forty dates a view).
         var nextEnd = Int.max
@@ -325,28 +408,30 @@ public enum SegmentPlan {
             var changed = index == 0
             if day >= nextEnd {
                 nextEnd = Int.max
-                for position in runEnd.indices {
-                    if runEnd[position] <= day {
-                        let runs = columns[position].runs
-                        var run = runIndex[position]
-                        while runs[run].until <= day { run += 1 }
-                        runIndex[position] = run
-                        runEnd[position] = runs[run].until
-                        changed = true
+                set.runs.withUnsafeBufferPointer { runs in
+                    for position in runEnd.indices {
+                        if runEnd[position] <= day {
+                            var run = current[position]
+                            while runs[run].until <= day { run += 1 }
+                            current[position] = run
+                            runEnd[position] = runs[run].until
+                            changed = true
+                        }
+                        if runEnd[position] < nextEnd { nextEnd = runEnd[position] }
                     }
-                    if runEnd[position] < nextEnd { nextEnd = runEnd[position] }
                 }
             }
             if changed {
                 warns = false
                 marked = false
-                for position in columns.indices {
-                    let run = columns[position].runs[runIndex[position]]
-                    warns = warns || run.warns
-                    marked = marked || run.marked
+                set.runs.withUnsafeBufferPointer { runs in
+                    for run in current {
+                        warns = warns || runs[run].warns
+                        marked = marked || runs[run].marked
+                    }
                 }
-                plain = joined(columns, runIndex, warned: false)
-                warned = joined(columns, runIndex, warned: true)
+                plain = joined(set, current, warned: false)
+                warned = warns ? joined(set, current, warned: true) : plain
             }
             if day >= settledFrom {
                 builder.add(plain, until: 0, deadline: 0)
@@ -369,30 +454,34 @@ public enum SegmentPlan {
     /// The texts of the columns' current runs (their warned texts when `warned`), the
     /// non-empty ones joined by spaces: sized first, then each copied once (appending them
     /// one by one cost a view with fifty streaks more than the rest of its joining).
-    static func joined(_ columns: [Column], _ runIndex: [Int], warned: Bool) -> [UInt8] {
-        var count = 0
-        for position in columns.indices {
-            let run = columns[position].runs[runIndex[position]]
-            let range = warned ? run.warned : run.plain
-            if !range.isEmpty { count += (count == 0 ? 0 : 1) + range.count }
-        }
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-            var at = 0
-            for position in columns.indices {
-                let run = columns[position].runs[runIndex[position]]
-                let range = warned ? run.warned : run.plain
-                guard !range.isEmpty else { continue }
-                if at > 0 {
-                    buffer[at] = 0x20
-                    at += 1
+    static func joined(_ set: ColumnSet, _ current: [Int], warned: Bool) -> [UInt8] {
+        set.runs.withUnsafeBufferPointer { runs in
+            set.shared.withUnsafeBufferPointer { shared in
+                set.own.withUnsafeBufferPointer { own in
+                    var count = 0
+                    for run in current {
+                        let range = warned ? runs[run].warned : runs[run].plain
+                        if !range.isEmpty { count += (count == 0 ? 0 : 1) + range.count }
+                    }
+                    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+                        var at = 0
+                        for run in current {
+                            let range = warned ? runs[run].warned : runs[run].plain
+                            guard !range.isEmpty else { continue }
+                            if at > 0 {
+                                buffer[at] = 0x20
+                                at += 1
+                            }
+                            let source = range.lowerBound < shared.count
+                                ? shared.baseAddress! + range.lowerBound
+                                : own.baseAddress! + (range.lowerBound - shared.count)
+                            UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: source, byteCount: range.count)
+                            at += range.count
+                        }
+                        written = at
+                    }
                 }
-                columns[position].bytes.withUnsafeBufferPointer { bytes in
-                    UnsafeMutableRawPointer(buffer.baseAddress! + at)
-                        .copyMemory(from: bytes.baseAddress! + range.lowerBound, byteCount: range.count)
-                }
-                at += range.count
             }
-            written = at
         }
     }
 

@@ -19,8 +19,15 @@ import StreakCore
 /// A column is used again only for the view it was worked out for (its ID is a checksum of
 /// every setting its texts depend on), in the same zone, by the same build, for a streak whose
 /// cache line is byte for byte the same, and when it covers `keptDays` dates from today. The
-/// file is read like a view (no link, no pipe, a size limit) and trusted no more: a line that
-/// does not read discards the whole file.
+/// file is read like a view (no link, no pipe, a size limit) and trusted no more: a file whose
+/// first line or view lines do not read is discarded whole, and a view whose columns have a
+/// line that does not read has them all worked out again.
+///
+/// A change reads the file in two steps: where each view's lines are (the first bytes of each
+/// line), then a view's columns when that view is written, into one array of runs whose
+/// texts stay ranges of the file's bytes (`SegmentPlan.ColumnSet`): no array, string or
+/// buffer a column, which cost a change with five views of fifty streaks more than joining
+/// them.
 public final class ViewColumns {
     static let name = "columns"
     static let magic = "streakprompt-columns 1"
@@ -29,43 +36,48 @@ public final class ViewColumns {
     static let keptDays = 30
     static let maxBytes = 4 << 20
 
-    /// A view's columns in the file: each with its key, and where its lines are (copied as
-    /// they are when it is kept again). Their texts are ranges of the file's bytes.
-    /// Its columns in file order, found by name with a `NameIndex` (a view lists its streaks in
-    /// the cache's order, which a change reads them in).
+    /// A view's columns in the file, in file order, found by name with a `NameIndex` (a view
+    /// lists its streaks in the cache's order, which a change reads them in): each with its
+    /// key, its runs (`slots`, in `runs`, their texts ranges of the file's bytes) and where
+    /// its lines are (copied as they are when it is kept again).
     struct Kept {
-        struct Found {
-            var key: UInt64
-            var column: SegmentPlan.Column
-            var lines: Range<Int>
-        }
-
         var id: String
         var zone: String
         var names = NameIndex()
-        var columns: [Found] = []
+        var keys: [UInt64] = []
+        var slots: [SegmentPlan.ColumnSet.Slot] = []
+        /// Where each column's lines start and end, in pairs.
+        var lines: [Int] = []
+        var runs: [SegmentPlan.Column.Run] = []
+
+        func lines(of index: Int) -> Range<Int> { lines[2 * index]..<lines[2 * index + 1] }
     }
 
-    /// A column a view was joined from, for `keep`.
+    /// Where a view's lines are in the file: from after its `view` line to the next one.
+    struct Section {
+        var id: String
+        var zone: String
+        var body: Range<Int>
+    }
+
+    /// A column a view was joined from, for `keep`: kept (its lines in the file read), or
+    /// worked out now.
     struct Used {
         var name: String
         var key: UInt64
-        var column: SegmentPlan.Column
-        /// Where its lines are in the file read (a kept column), or nil (worked out now).
-        var lines: Range<Int>?
+        var column: SegmentPlan.Column?
+        var lines: Range<Int>
     }
 
-    /// The file as read, and its views' columns.
-    private let old: [UInt8]
-    private var kept: [Kept] = []
+    /// The file as read, and where its views' lines are.
+    let old: [UInt8]
+    private var sections: [Section] = []
     /// The file's next bytes: the columns of the views written since.
     private(set) var bytes: [UInt8]
     /// Cache-line checksums by streak name (`keyNames`' i-th is `keyValues[i]`), in the
     /// cache's order.
     private var keyNames = NameIndex()
     private var keyValues: [UInt64] = []
-    /// The names of the view `view(_:zone:)` last found, searched as its streaks are asked for.
-    private var viewNames = NameIndex()
 
     /// The first line, naming the build that wrote the file: another build's columns are
     /// worked out again.
@@ -76,8 +88,12 @@ public final class ViewColumns {
     /// streaks more than joining a view).
     init(_ bytes: [UInt8]?, cache: [UInt8]) {
         self.bytes = Array(ViewColumns.header.utf8)
-        old = bytes ?? []
-        if let bytes { kept = ViewColumns.parse(bytes) ?? [] }
+        if let bytes, let sections = ViewColumns.sections(bytes) {
+            old = bytes
+            self.sections = sections
+        } else {
+            old = []
+        }
         cache.withUnsafeBufferPointer { buffer in
             PromptCache.forEachLine(buffer) { name, line in
                 keyNames.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self))
@@ -97,39 +113,49 @@ public final class ViewColumns {
         return key
     }
 
-    /// The kept columns of the view `id`, when they were worked out in `zone` (looked up once
-    /// a view, not once a streak).
+    /// The kept columns of the view `id`, when they were worked out in `zone` and read (looked
+    /// up once a view, not once a streak).
     func view(_ id: String, zone: String) -> Kept? {
-        guard let view = kept.first(where: { $0.id == id }), view.zone == zone else { return nil }
-        viewNames = view.names
-        viewNames.rewind()
-        return view
+        guard let section = sections.first(where: { $0.id == id }), section.zone == zone else { return nil }
+        return old.withUnsafeBufferPointer { ViewColumns.parse($0, section) }
     }
 
-    /// The kept column of `entry` in `view` (from `view(_:zone:)`, the last it found), when it
-    /// still holds from `today` on.
-    func column(in view: Kept, entry: PromptCache.Entry, today: StreakDay) -> Used? {
+    /// Which of `view`'s columns (from `view(_:zone:)`) is `entry`'s, when it still holds
+    /// from `today` on.
+    func column(in view: inout Kept, entry: PromptCache.Entry, today: StreakDay) -> Int? {
         let key = key(of: entry)
-        guard let index = viewNames.index(of: entry.name) else { return nil }
-        let found = view.columns[index]
-        guard found.key == key, found.column.covers(today, days: ViewColumns.keptDays) else { return nil }
-        return Used(name: entry.name, key: key, column: found.column, lines: found.lines)
+        guard let index = view.names.index(of: entry.name), view.keys[index] == key else { return nil }
+        let slot = view.slots[index]
+        let end = view.runs[slot.end - 1].until
+        guard slot.first <= today.ordinal, end == Int.max || end >= today.ordinal + ViewColumns.keptDays else { return nil }
+        return index
     }
 
     /// Adds the columns a view was just joined from to the next bytes: a kept one's lines as
-    /// they were, a new one's written out.
+    /// they were (a view's kept columns that follow one another in one copy), a new one's
+    /// written out.
     func keep(view id: String, zone: String, _ columns: [Used]) {
         var out = bytes
         bytes = []
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
         add("view\t" + id + "\t" + zone + "\n")
         old.withUnsafeBufferPointer { old in
+            var pending = 0..<0
+            func flush() {
+                if !pending.isEmpty { out.append(contentsOf: UnsafeBufferPointer(rebasing: old[pending])) }
+                pending = 0..<0
+            }
             for used in columns {
-                if let lines = used.lines {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: old[lines]))
+                guard let column = used.column else {
+                    if !pending.isEmpty, pending.upperBound == used.lines.lowerBound {
+                        pending = pending.lowerBound..<used.lines.upperBound
+                    } else {
+                        flush()
+                        pending = used.lines
+                    }
                     continue
                 }
-                let column = used.column
+                flush()
                 add("column\t" + Views.Spec.hex(used.key) + "\t" + String(column.first) + "\t" + used.name + "\n")
                 column.bytes.withUnsafeBufferPointer { text in
                     for run in column.runs {
@@ -144,20 +170,21 @@ public final class ViewColumns {
                     }
                 }
             }
+            flush()
         }
         bytes = out
     }
 
     /// The file as a change writes it when it keeps every column the file holds (in the
-    /// file's order), or nil when it does not read. What reads must read back the same from
-    /// that (the fuzzer's check, `fuzz/Checks.swift`).
+    /// file's order), or nil when any of it does not read. What reads must read back the same
+    /// from that (the fuzzer's check, `fuzz/Checks.swift`).
     public static func keptAgain(_ bytes: [UInt8]) -> [UInt8]? {
         guard let views = parse(bytes) else { return nil }
         let again = ViewColumns(bytes, cache: [])
         for view in views {
             var used: [Used] = []
-            for (name, found) in zip(view.names.names, view.columns) {
-                used.append(Used(name: name, key: found.key, column: found.column, lines: found.lines))
+            for (index, name) in view.names.names.enumerated() {
+                used.append(Used(name: name, key: view.keys[index], column: nil, lines: view.lines(of: index)))
             }
             again.keep(view: view.id, zone: view.zone, used)
         }
@@ -165,48 +192,83 @@ public final class ViewColumns {
     }
 
     /// The file's views with their columns, in the file's order, or nil when any line does not
-    /// read as written. The columns' texts are ranges of `bytes` (one buffer, shared, not copied).
+    /// read as written.
     static func parse(_ bytes: [UInt8]) -> [Kept]? {
-        bytes.withUnsafeBufferPointer { parse($0, shared: bytes) }
+        guard let sections = sections(bytes) else { return nil }
+        var views: [Kept] = []
+        for section in sections {
+            guard let view = bytes.withUnsafeBufferPointer({ parse($0, section) }) else { return nil }
+            views.append(view)
+        }
+        return views
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, shared: [UInt8]) -> [Kept]? {
-        let header = Array(header.utf8)
-        guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
-        var views: [Kept] = []
-        // The view being read (its ID nil before the first), kept apart from its ID so that
-        // its columns are added in place, not through a copy.
-        var viewID: String?
-        var view = Kept(id: "", zone: "")
-        var column: (name: String, key: UInt64, column: SegmentPlan.Column, start: Int)?
+    /// Where each view's lines are, or nil when the first line is not this build's, the file
+    /// does not end a line, or a `view` line does not read (or is not the first after the
+    /// header). Only each line's first bytes are looked at.
+    static func sections(_ file: [UInt8]) -> [Section]? {
+        file.withUnsafeBufferPointer { bytes -> [Section]? in
+            let header = Array(header.utf8)
+            guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
+            var sections: [Section] = []
+            var start = header.count
+            while start < bytes.count {
+                let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
+                defer { start = lineEnd + 1 }
+                if Views.matches(bytes, at: start, "view\t") {
+                    let idEnd = fieldEnd(bytes, start + 5, lineEnd)
+                    let id = text(bytes, (start + 5)..<idEnd)
+                    guard idEnd < lineEnd, Views.isViewName(id) else { return nil }
+                    if !sections.isEmpty { sections[sections.count - 1].body = sections[sections.count - 1].body.lowerBound..<start }
+                    sections.append(Section(id: id, zone: text(bytes, (idEnd + 1)..<lineEnd), body: (lineEnd + 1)..<bytes.count))
+                } else if sections.isEmpty {
+                    return nil
+                }
+            }
+            return sections
+        }
+    }
+
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The end of the field that starts at `start` (a TAB or the line's end).
+    static func fieldEnd(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ lineEnd: Int) -> Int {
+        var index = start
+        while index < lineEnd, bytes[index] != 0x09 { index += 1 }
+        return index
+    }
+
+    /// The columns of one view's lines, or nil when any line does not read as written. The
+    /// runs' texts are ranges of `bytes`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ section: Section) -> Kept? {
+        var view = Kept(id: section.id, zone: section.zone)
+        view.names.reserveCapacity(64)
+        view.keys.reserveCapacity(64)
+        view.slots.reserveCapacity(64)
+        view.lines.reserveCapacity(128)
+        view.runs.reserveCapacity(256)
+        // The column being read: its first date, and where its lines and runs start (-1: none).
+        var first = 0
+        var columnStart = -1
+        var runStart = 0
         func endColumn(at end: Int) -> Bool {
-            guard let done = column else { return true }
-            column = nil
+            guard columnStart >= 0 else { return true }
             // Runs in date order, after the first date; only the last may last for ever.
-            var previous = done.column.first
-            for (index, run) in done.column.runs.enumerated() {
-                guard run.until > previous, run.until != Int.max || index == done.column.runs.count - 1 else { return false }
-                previous = run.until
+            guard view.runs.count > runStart else { return false }
+            var previous = first
+            for index in runStart..<view.runs.count {
+                let until = view.runs[index].until
+                guard until > previous, until != Int.max || index == view.runs.count - 1 else { return false }
+                previous = until
             }
-            guard !done.column.runs.isEmpty, viewID != nil else { return false }
-            view.names.append(done.name)
-            view.columns.append(Kept.Found(key: done.key, column: done.column, lines: done.start..<end))
+            view.slots.append(SegmentPlan.ColumnSet.Slot(first: first, start: runStart, end: view.runs.count))
+            view.lines.append(columnStart)
+            view.lines.append(end)
+            columnStart = -1
             return true
         }
-        // Room for as many columns as the view before had: the views of one folder show
-        // about the same streaks.
-        var room = 8
-        func endView(at end: Int) -> Bool {
-            guard endColumn(at: end) else { return false }
-            if viewID != nil {
-                room = Swift.max(room, view.columns.count)
-                views.append(view)
-            }
-            viewID = nil
-            view = Kept(id: "", zone: "")
-            return true
-        }
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         func number(_ range: Range<Int>) -> Int? {
             guard !range.isEmpty, range.count <= 18 else { return nil }
             var value = 0
@@ -232,53 +294,46 @@ public final class ViewColumns {
             }
             return value
         }
-        /// The end of the field that starts at `start` (a TAB or the line's end).
-        func fieldEnd(_ start: Int, _ lineEnd: Int) -> Int {
-            var index = start
-            while index < lineEnd, bytes[index] != 0x09 { index += 1 }
-            return index
-        }
         func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
-        var start = header.count
-        while start < bytes.count {
-            // The file ends with a newline (checked above).
+        var start = section.body.lowerBound
+        while start < section.body.upperBound {
+            // The file ends with a newline (`sections`).
             let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
             defer { start = lineEnd + 1 }
             if starts(start, "run\t") {
-                let first = start + 4
-                let end = fieldEnd(first, lineEnd)
-                guard end < lineEnd, column != nil else { return nil }
-                let isDash = end == first + 1 && bytes[first] == UInt8(ascii: "-")
-                guard let until = isDash ? Int.max : number(first..<end) else { return nil }
-                column!.column.append(until: until, plain: (end + 1)..<lineEnd)
+                let from = start + 4
+                let end = fieldEnd(bytes, from, lineEnd)
+                guard end < lineEnd, columnStart >= 0 else { return nil }
+                let isDash = end == from + 1 && bytes[from] == UInt8(ascii: "-")
+                guard let until = isDash ? Int.max : number(from..<end) else { return nil }
+                let plain = (end + 1)..<lineEnd
+                view.runs.append(SegmentPlan.Column.Run(until: until, plain: plain, warned: plain, marked: false))
             } else if starts(start, "warned\t") {
-                guard column?.column.runs.isEmpty == false else { return nil }
-                column!.column.setWarned((start + 7)..<lineEnd)
+                guard columnStart >= 0, view.runs.count > runStart else { return nil }
+                let warned = (start + 7)..<lineEnd
+                view.runs[view.runs.count - 1].warned = warned
+                // The {left} marker is one byte no data can make.
+                view.runs[view.runs.count - 1].marked = ByteSearch.index(of: 0x1F, in: UnsafeBufferPointer(rebasing: bytes[..<lineEnd]),
+                                                                         from: warned.lowerBound) != nil
             } else if starts(start, "column\t") {
                 let keyStart = start + 7
-                let keyEnd = fieldEnd(keyStart, lineEnd)
-                let firstEnd = keyEnd < lineEnd ? fieldEnd(keyEnd + 1, lineEnd) : lineEnd
+                let keyEnd = fieldEnd(bytes, keyStart, lineEnd)
+                let firstEnd = keyEnd < lineEnd ? fieldEnd(bytes, keyEnd + 1, lineEnd) : lineEnd
                 guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = hex(keyStart..<keyEnd),
-                      let first = number((keyEnd + 1)..<firstEnd), endColumn(at: start)
+                      let made = number((keyEnd + 1)..<firstEnd), endColumn(at: start)
                 else { return nil }
-                let name = text((firstEnd + 1)..<lineEnd)
-                guard StreakName.problem(with: name) == nil else { return nil }
-                var made = SegmentPlan.Column(first: first, bytes: shared)
-                made.runs.reserveCapacity(4)
-                column = (name, key, made, start)
-            } else if starts(start, "view\t") {
-                let idEnd = fieldEnd(start + 5, lineEnd)
-                let id = text((start + 5)..<idEnd)
-                guard idEnd < lineEnd, Views.isViewName(id), endView(at: start) else { return nil }
-                viewID = id
-                view = Kept(id: id, zone: text((idEnd + 1)..<lineEnd))
-                view.names.reserveCapacity(room)
-                view.columns.reserveCapacity(room)
+                // The name is compared with the cache's names only: one that is no streak's
+                // name is never used.
+                view.names.append(text(bytes, (firstEnd + 1)..<lineEnd))
+                view.keys.append(key)
+                first = made
+                columnStart = start
+                runStart = view.runs.count
             } else {
                 return nil
             }
         }
-        guard endView(at: bytes.count) else { return nil }
-        return views
+        guard endColumn(at: section.body.upperBound) else { return nil }
+        return view
     }
 }

@@ -304,25 +304,29 @@ public enum Views {
             let dates = table?.dates(from: now, zone: zone, dayStart: spec.dayStart, days: SegmentPlan.days)
                 ?? SegmentPlan.dates(from: now, zone: zone, dayStart: spec.dayStart)
             let id = Spec.id(host: spec.host, identity: identity)
-            var made: [SegmentPlan.Column] = []
             var used: [ViewColumns.Used] = []
-            made.reserveCapacity(entries.count)
             used.reserveCapacity(entries.count)
-            let keptView = columns?.view(id, zone: zoneIdentity)
+            var keptView = columns?.view(id, zone: zoneIdentity)
+            // The kept columns' runs, as read; the columns worked out now are added to them.
+            var set = SegmentPlan.ColumnSet(shared: keptView == nil ? [] : columns?.old ?? [], runs: keptView?.runs ?? [])
+            set.slots.reserveCapacity(entries.count)
             for entry in entries {
-                let kept = dates.first.flatMap { today in
-                    keptView.flatMap { columns?.column(in: $0, entry: entry, today: today.day) }
+                if let columns, let today = dates.first?.day, keptView != nil,
+                   let index = columns.column(in: &keptView!, entry: entry, today: today) {
+                    set.append(keptView!.slots[index])
+                    used.append(ViewColumns.Used(name: entry.name, key: keptView!.keys[index], column: nil,
+                                                 lines: keptView!.lines(of: index)))
+                    continue
                 }
-                let column = kept?.column ?? SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart,
-                                                                theme: spec.theme, readings: table?.readings(of: entry),
-                                                                render: render)
+                let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
+                                                readings: table?.readings(of: entry), render: render)
+                set.append(column)
                 if let columns {
-                    used.append(kept ?? ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: column, lines: nil))
+                    used.append(ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: column, lines: 0..<0))
                 }
-                made.append(column)
             }
             columns?.keep(view: id, zone: zoneIdentity, used)
-            pieces = SegmentPlan.mergedBytes(made, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
+            pieces = SegmentPlan.mergedBytes(set, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
                                              theme: spec.theme, memo: table)
         }
         var watched: [String] = []
