@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StreakBuildInfo
 import StreakCore
 
@@ -10,8 +17,9 @@ import StreakCore
 ///
 /// ```
 /// HOME/views/columns
-///   streakprompt-columns 1<TAB>BUILD          BUILD: version and commit of the binary that wrote it
-///   view<TAB>ID<TAB>ZONE                      the columns of the view ID, worked out in ZONE (`ZoneFile`)
+///   streakprompt-columns 2<TAB>BUILD          BUILD: version and commit of the binary that wrote it
+///   view<TAB>ID<TAB>STAMP<TAB>AT<TAB>ZONE     the columns of the view ID, worked out in ZONE (`ZoneFile`);
+///                                             the view was joined from them at AT with the stamp STAMP
 ///   column<TAB>KEY<TAB>FIRST<TAB>NAME         KEY: 16 hex digits, a checksum of the streak's cache line
 ///   run<TAB>UNTIL<TAB>TEXT                    dates up to UNTIL (an ordinal; `-`: for ever) show TEXT
 ///   warned<TAB>TEXT                           ...and TEXT from the warn time on, when it differs
@@ -23,14 +31,19 @@ import StreakCore
 /// first line or view lines do not read is discarded whole, and a view whose columns have a
 /// line that does not read has them all worked out again.
 ///
-/// A change reads the file in two steps: where each view's lines are (the first bytes of each
-/// line), then a view's columns when that view is written, into one array of runs whose
-/// texts stay ranges of the file's bytes (`SegmentPlan.ColumnSet`): no array, string or
-/// buffer a column, which cost a change with five views of fifty streaks more than joining
-/// them.
+/// A change reads the file in steps: where each view's lines are (the first bytes of each
+/// line), then a view's columns (their `column` lines) when that view is written, then their
+/// runs only when the view is joined again, into one array of runs whose texts stay ranges of
+/// the file's bytes (`SegmentPlan.ColumnSet`): no array, string or buffer a column, which
+/// cost a change with five views of fifty streaks more than joining them.
+///
+/// `STAMP` and `AT` let a change that leaves a view's texts as they were skip joining it: when
+/// the view file still has that stamp (it is what was joined then), every column it shows is
+/// the same as then, and its first piece still holds, the view is that file
+/// (`Views.bytes`).
 public final class ViewColumns {
     static let name = "columns"
-    static let magic = "streakprompt-columns 1"
+    static let magic = "streakprompt-columns 2"
     /// A kept column serves while it covers this many dates from today; then the streak's
     /// column is worked out again (40 dates).
     static let keptDays = 30
@@ -43,20 +56,31 @@ public final class ViewColumns {
     struct Kept {
         var id: String
         var zone: String
+        /// The view's stamp and the time it was joined at, from these columns.
+        var stamp: UInt64
+        var at: Int64
         var names = NameIndex()
         var keys: [UInt64] = []
-        var slots: [SegmentPlan.ColumnSet.Slot] = []
-        /// Where each column's lines start and end, in pairs.
+        /// Each column's first date.
+        var firsts: [Int] = []
+        /// Where each column's lines start, where its runs' lines start, and where they end,
+        /// in threes.
         var lines: [Int] = []
+        /// Read by `readRuns`: each column's runs in `runs`.
+        var slots: [SegmentPlan.ColumnSet.Slot] = []
         var runs: [SegmentPlan.Column.Run] = []
 
-        func lines(of index: Int) -> Range<Int> { lines[2 * index]..<lines[2 * index + 1] }
+        var count: Int { keys.count }
+        func lines(of index: Int) -> Range<Int> { lines[3 * index]..<lines[3 * index + 2] }
+        func runLines(of index: Int) -> Range<Int> { lines[3 * index + 1]..<lines[3 * index + 2] }
     }
 
     /// Where a view's lines are in the file: from after its `view` line to the next one.
     struct Section {
         var id: String
         var zone: String
+        var stamp: UInt64
+        var at: Int64
         var body: Range<Int>
     }
 
@@ -124,21 +148,71 @@ public final class ViewColumns {
     /// from `today` on.
     func column(in view: inout Kept, entry: PromptCache.Entry, today: StreakDay) -> Int? {
         let key = key(of: entry)
-        guard let index = view.names.index(of: entry.name), view.keys[index] == key else { return nil }
-        let slot = view.slots[index]
-        let end = view.runs[slot.end - 1].until
-        guard slot.first <= today.ordinal, end == Int.max || end >= today.ordinal + ViewColumns.keptDays else { return nil }
-        return index
+        guard let index = view.names.index(of: entry.name), view.keys[index] == key,
+              view.firsts[index] <= today.ordinal, let end = ViewColumns.end(of: view.runLines(of: index), in: old)
+        else { return nil }
+        return end == Int.max || end >= today.ordinal + ViewColumns.keptDays ? index : nil
+    }
+
+    /// The first date after a column's runs (`Column.end`), from its last run's line in
+    /// `bytes`; nil when it does not read (its runs are read in full by `readRuns`).
+    static func end(of runs: Range<Int>, in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes -> Int? in
+            guard !runs.isEmpty else { return nil }
+            // The last `run` line: the lines after it are `warned`.
+            var start = runs.upperBound - 1
+            while true {
+                var lineStart = start
+                while lineStart > runs.lowerBound, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+                if Views.matches(bytes, at: lineStart, "run\t") {
+                    let from = lineStart + 4
+                    let end = fieldEnd(bytes, from, start)
+                    if end == from + 1, bytes[from] == UInt8(ascii: "-") { return Int.max }
+                    return number(bytes, from..<end)
+                }
+                guard lineStart > runs.lowerBound else { return nil }
+                start = lineStart - 1
+            }
+        }
+    }
+
+    /// Whether `column`, worked out now, is the view's `index`-th column byte for byte (its
+    /// key aside): then it joins into what it joined into before.
+    func same(_ column: SegmentPlan.Column, as index: Int, in view: Kept) -> Bool {
+        guard view.firsts[index] == column.first else { return false }
+        var runs: [UInt8] = []
+        ViewColumns.write(runs: column, to: &runs)
+        let lines = view.runLines(of: index)
+        return runs.count == lines.count && old.withUnsafeBufferPointer { old in
+            runs.withUnsafeBufferPointer { memcmp($0.baseAddress!, old.baseAddress! + lines.lowerBound, lines.count) == 0 }
+        }
+    }
+
+    /// A column's `run` and `warned` lines.
+    static func write(runs column: SegmentPlan.Column, to out: inout [UInt8]) {
+        func add(_ text: String) { out.append(contentsOf: text.utf8) }
+        column.bytes.withUnsafeBufferPointer { text in
+            for run in column.runs {
+                add(run.until == Int.max ? "run\t-\t" : "run\t" + String(run.until) + "\t")
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.plain]))
+                out.append(0x0A)
+                if run.warns {
+                    add("warned\t")
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.warned]))
+                    out.append(0x0A)
+                }
+            }
+        }
     }
 
     /// Adds the columns a view was just joined from to the next bytes: a kept one's lines as
     /// they were (a view's kept columns that follow one another in one copy), a new one's
     /// written out.
-    func keep(view id: String, zone: String, _ columns: [Used]) {
+    func keep(view id: String, zone: String, stamp: UInt64, at: Int64, _ columns: [Used]) {
         var out = bytes
         bytes = []
         func add(_ text: String) { out.append(contentsOf: text.utf8) }
-        add("view\t" + id + "\t" + zone + "\n")
+        add("view\t" + id + "\t" + Views.Spec.hex(stamp) + "\t" + String(at) + "\t" + zone + "\n")
         old.withUnsafeBufferPointer { old in
             var pending = 0..<0
             func flush() {
@@ -157,18 +231,7 @@ public final class ViewColumns {
                 }
                 flush()
                 add("column\t" + Views.Spec.hex(used.key) + "\t" + String(column.first) + "\t" + used.name + "\n")
-                column.bytes.withUnsafeBufferPointer { text in
-                    for run in column.runs {
-                        add(run.until == Int.max ? "run\t-\t" : "run\t" + String(run.until) + "\t")
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.plain]))
-                        out.append(0x0A)
-                        if run.warns {
-                            add("warned\t")
-                            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run.warned]))
-                            out.append(0x0A)
-                        }
-                    }
-                }
+                ViewColumns.write(runs: column, to: &out)
             }
             flush()
         }
@@ -186,7 +249,7 @@ public final class ViewColumns {
             for (index, name) in view.names.names.enumerated() {
                 used.append(Used(name: name, key: view.keys[index], column: nil, lines: view.lines(of: index)))
             }
-            again.keep(view: view.id, zone: view.zone, used)
+            again.keep(view: view.id, zone: view.zone, stamp: view.stamp, at: view.at, used)
         }
         return again.bytes
     }
@@ -197,7 +260,9 @@ public final class ViewColumns {
         guard let sections = sections(bytes) else { return nil }
         var views: [Kept] = []
         for section in sections {
-            guard let view = bytes.withUnsafeBufferPointer({ parse($0, section) }) else { return nil }
+            guard var view = bytes.withUnsafeBufferPointer({ parse($0, section) }),
+                  bytes.withUnsafeBufferPointer({ readRuns($0, &view) })
+            else { return nil }
             views.append(view)
         }
         return views
@@ -218,9 +283,14 @@ public final class ViewColumns {
                 if Views.matches(bytes, at: start, "view\t") {
                     let idEnd = fieldEnd(bytes, start + 5, lineEnd)
                     let id = text(bytes, (start + 5)..<idEnd)
-                    guard idEnd < lineEnd, Views.isViewName(id) else { return nil }
+                    let stampEnd = idEnd < lineEnd ? fieldEnd(bytes, idEnd + 1, lineEnd) : lineEnd
+                    let atEnd = stampEnd < lineEnd ? fieldEnd(bytes, stampEnd + 1, lineEnd) : lineEnd
+                    guard atEnd < lineEnd, Views.isViewName(id), stampEnd - idEnd == 17,
+                          let stamp = hex(bytes, (idEnd + 1)..<stampEnd), let at = number(bytes, (stampEnd + 1)..<atEnd)
+                    else { return nil }
                     if !sections.isEmpty { sections[sections.count - 1].body = sections[sections.count - 1].body.lowerBound..<start }
-                    sections.append(Section(id: id, zone: text(bytes, (idEnd + 1)..<lineEnd), body: (lineEnd + 1)..<bytes.count))
+                    sections.append(Section(id: id, zone: text(bytes, (atEnd + 1)..<lineEnd), stamp: stamp, at: Int64(at),
+                                            body: (lineEnd + 1)..<bytes.count))
                 } else if sections.isEmpty {
                     return nil
                 }
@@ -240,100 +310,109 @@ public final class ViewColumns {
         return index
     }
 
-    /// The columns of one view's lines, or nil when any line does not read as written. The
-    /// runs' texts are ranges of `bytes`.
+    /// A decimal number of at most 18 digits.
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 18 else { return nil }
+        var value = 0
+        for index in range {
+            let digit = bytes[index] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return value
+    }
+
+    /// Sixteen hex digits, as `Views.Spec.hex` writes them (either case reads).
+    static func hex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64? {
+        var value: UInt64 = 0
+        for index in range {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+
+    /// One view's columns (their `column` lines, and where each one's lines are), or nil when
+    /// a line is neither a column's nor a run's. Their runs are read by `readRuns`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ section: Section) -> Kept? {
-        var view = Kept(id: section.id, zone: section.zone)
+        var view = Kept(id: section.id, zone: section.zone, stamp: section.stamp, at: section.at)
         view.names.reserveCapacity(64)
         view.keys.reserveCapacity(64)
-        view.slots.reserveCapacity(64)
-        view.lines.reserveCapacity(128)
-        view.runs.reserveCapacity(256)
-        // The column being read: its first date, and where its lines and runs start (-1: none).
-        var first = 0
-        var columnStart = -1
-        var runStart = 0
-        func endColumn(at end: Int) -> Bool {
-            guard columnStart >= 0 else { return true }
-            // Runs in date order, after the first date; only the last may last for ever.
-            guard view.runs.count > runStart else { return false }
-            var previous = first
-            for index in runStart..<view.runs.count {
-                let until = view.runs[index].until
-                guard until > previous, until != Int.max || index == view.runs.count - 1 else { return false }
-                previous = until
-            }
-            view.slots.append(SegmentPlan.ColumnSet.Slot(first: first, start: runStart, end: view.runs.count))
-            view.lines.append(columnStart)
-            view.lines.append(end)
-            columnStart = -1
-            return true
-        }
-        func number(_ range: Range<Int>) -> Int? {
-            guard !range.isEmpty, range.count <= 18 else { return nil }
-            var value = 0
-            for index in range {
-                guard (0x30...0x39).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 0x30)
-            }
-            return value
-        }
-        /// Sixteen hex digits, as `Views.Spec.hex` writes them (either case reads).
-        func hex(_ range: Range<Int>) -> UInt64? {
-            var value: UInt64 = 0
-            for index in range {
-                let byte = bytes[index]
-                let digit: UInt8
-                switch byte {
-                case 0x30...0x39: digit = byte - 0x30
-                case 0x61...0x66: digit = byte - 0x61 + 10
-                case 0x41...0x46: digit = byte - 0x41 + 10
-                default: return nil
-                }
-                value = value << 4 | UInt64(digit)
-            }
-            return value
-        }
-        func starts(_ start: Int, _ word: StaticString) -> Bool { Views.matches(bytes, at: start, word) }
+        view.firsts.reserveCapacity(64)
+        view.lines.reserveCapacity(192)
         var start = section.body.lowerBound
         while start < section.body.upperBound {
             // The file ends with a newline (`sections`).
             let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
             defer { start = lineEnd + 1 }
-            if starts(start, "run\t") {
-                let from = start + 4
-                let end = fieldEnd(bytes, from, lineEnd)
-                guard end < lineEnd, columnStart >= 0 else { return nil }
-                let isDash = end == from + 1 && bytes[from] == UInt8(ascii: "-")
-                guard let until = isDash ? Int.max : number(from..<end) else { return nil }
-                let plain = (end + 1)..<lineEnd
-                view.runs.append(SegmentPlan.Column.Run(until: until, plain: plain, warned: plain, marked: false))
-            } else if starts(start, "warned\t") {
-                guard columnStart >= 0, view.runs.count > runStart else { return nil }
-                let warned = (start + 7)..<lineEnd
-                view.runs[view.runs.count - 1].warned = warned
-                // The {left} marker is one byte no data can make.
-                view.runs[view.runs.count - 1].marked = ByteSearch.index(of: 0x1F, in: UnsafeBufferPointer(rebasing: bytes[..<lineEnd]),
-                                                                         from: warned.lowerBound) != nil
-            } else if starts(start, "column\t") {
+            if Views.matches(bytes, at: start, "column\t") {
                 let keyStart = start + 7
                 let keyEnd = fieldEnd(bytes, keyStart, lineEnd)
                 let firstEnd = keyEnd < lineEnd ? fieldEnd(bytes, keyEnd + 1, lineEnd) : lineEnd
-                guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = hex(keyStart..<keyEnd),
-                      let made = number((keyEnd + 1)..<firstEnd), endColumn(at: start)
+                guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = hex(bytes, keyStart..<keyEnd),
+                      let first = number(bytes, (keyEnd + 1)..<firstEnd)
                 else { return nil }
+                if !view.lines.isEmpty { view.lines.append(start) }
                 // The name is compared with the cache's names only: one that is no streak's
                 // name is never used.
                 view.names.append(text(bytes, (firstEnd + 1)..<lineEnd))
                 view.keys.append(key)
-                first = made
-                columnStart = start
-                runStart = view.runs.count
-            } else {
+                view.firsts.append(first)
+                view.lines.append(start)
+                view.lines.append(lineEnd + 1)
+            } else if view.lines.isEmpty || !(Views.matches(bytes, at: start, "run\t") || Views.matches(bytes, at: start, "warned\t")) {
                 return nil
             }
         }
-        guard endColumn(at: section.body.upperBound) else { return nil }
+        if !view.lines.isEmpty { view.lines.append(section.body.upperBound) }
         return view
+    }
+
+    /// Reads the runs of `view`'s columns (from `parse`) into its `runs` and `slots`; false
+    /// when any does not read as written: runs in date order after the column's first date,
+    /// only the last for ever, a `warned` line after a `run` line.
+    static func readRuns(_ bytes: UnsafeBufferPointer<UInt8>, _ view: inout Kept) -> Bool {
+        view.runs.removeAll(keepingCapacity: true)
+        view.runs.reserveCapacity(4 * view.count)
+        view.slots.removeAll(keepingCapacity: true)
+        view.slots.reserveCapacity(view.count)
+        for index in 0..<view.count {
+            let first = view.firsts[index]
+            let runStart = view.runs.count
+            let lines = view.runLines(of: index)
+            var start = lines.lowerBound
+            var previous = first
+            while start < lines.upperBound {
+                let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
+                defer { start = lineEnd + 1 }
+                if Views.matches(bytes, at: start, "run\t") {
+                    let from = start + 4
+                    let end = fieldEnd(bytes, from, lineEnd)
+                    guard end < lineEnd, previous != Int.max else { return false }
+                    let isDash = end == from + 1 && bytes[from] == UInt8(ascii: "-")
+                    guard let until = isDash ? Int.max : number(bytes, from..<end), until > previous else { return false }
+                    previous = until
+                    let plain = (end + 1)..<lineEnd
+                    view.runs.append(SegmentPlan.Column.Run(until: until, plain: plain, warned: plain, marked: false))
+                } else {
+                    // `parse` let only `run` and `warned` lines through.
+                    guard view.runs.count > runStart else { return false }
+                    let warned = (start + 7)..<lineEnd
+                    view.runs[view.runs.count - 1].warned = warned
+                    // The {left} marker is one byte no data can make.
+                    view.runs[view.runs.count - 1].marked = memchr(bytes.baseAddress! + warned.lowerBound, 0x1F, warned.count) != nil
+                }
+            }
+            guard view.runs.count > runStart else { return false }
+            view.slots.append(SegmentPlan.ColumnSet.Slot(first: first, start: runStart, end: view.runs.count))
+        }
+        return true
     }
 }

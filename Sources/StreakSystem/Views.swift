@@ -268,9 +268,12 @@ public enum Views {
     }
 
     /// The view file's bytes; `memo` and `columns` share and keep work between the views one
-    /// change rewrites.
+    /// change rewrites. `old`: the view file as it is, which is the answer when the columns
+    /// say it was joined from columns that are all as they were, and its first piece still
+    /// holds (`unchanged`).
     static func bytes(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
-                      memo: ReadingMemo? = nil, columns: ViewColumns? = nil, zones: Zones? = nil) -> [UInt8] {
+                      memo: ReadingMemo? = nil, columns: ViewColumns? = nil, zones: Zones? = nil,
+                      old: [UInt8]? = nil) -> [UInt8] {
         var entries: [PromptCache.Entry] = []
         if let decoded = memo?.entries {
             PromptCache.forEachShown(decoded, names: spec.names) { entry, shown in
@@ -290,6 +293,8 @@ public enum Views {
                          color: spec.color, theme: spec.theme, ascii: spec.ascii)
         }
         let pieces: [SegmentPlan.BytePiece]
+        // The view's columns, to keep once its stamp is known.
+        var joinedColumns: (id: String, used: [ViewColumns.Used])?
         if format.summarises {
             // `{done}`/`{due}`: one summary a date instead of a segment a streak.
             pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
@@ -306,28 +311,59 @@ public enum Views {
             let id = Spec.id(host: spec.host, identity: identity)
             var used: [ViewColumns.Used] = []
             used.reserveCapacity(entries.count)
+            // Where each entry's kept column is in the view's (-1: worked out now).
+            var keptIndex: [Int] = []
+            keptIndex.reserveCapacity(entries.count)
             var keptView = columns?.view(id, zone: zoneIdentity)
-            // The kept columns' runs, as read; the columns worked out now are added to them.
-            var set = SegmentPlan.ColumnSet(shared: keptView == nil ? [] : columns?.old ?? [], runs: keptView?.runs ?? [])
-            set.slots.reserveCapacity(entries.count)
-            for entry in entries {
+            // Each entry's column: kept (its index in the view's), or worked out now; whether
+            // every one is what the view was joined from last time, in the same places.
+            var unchanged = keptView?.count == entries.count
+            for (position, entry) in entries.enumerated() {
                 if let columns, let today = dates.first?.day, keptView != nil,
                    let index = columns.column(in: &keptView!, entry: entry, today: today) {
-                    set.append(keptView!.slots[index])
+                    unchanged = unchanged && index == position
+                    keptIndex.append(index)
                     used.append(ViewColumns.Used(name: entry.name, key: keptView!.keys[index], column: nil,
                                                  lines: keptView!.lines(of: index)))
                     continue
                 }
                 let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
                                                 readings: table?.readings(of: entry), render: render)
-                set.append(column)
-                if let columns {
-                    used.append(ViewColumns.Used(name: entry.name, key: columns.key(of: entry), column: column, lines: 0..<0))
+                unchanged = unchanged && keptView!.names.names[position] == entry.name
+                    && columns!.same(column, as: position, in: keptView!)
+                keptIndex.append(-1)
+                used.append(ViewColumns.Used(name: entry.name, key: columns?.key(of: entry) ?? 0, column: column, lines: 0..<0))
+            }
+            if unchanged, let old, let kept = keptView, let columns, Views.stillHolds(old, stamp: kept.stamp, at: kept.at, now: now) {
+                columns.keep(view: id, zone: zoneIdentity, stamp: kept.stamp, at: kept.at, used)
+                return old
+            }
+            // Joined: the kept columns' runs, as read, and the columns worked out now added to
+            // them (a kept column whose runs do not read is worked out again).
+            var set = SegmentPlan.ColumnSet(shared: [])
+            if let columns, keptView != nil {
+                if columns.old.withUnsafeBufferPointer({ ViewColumns.readRuns($0, &keptView!) }) {
+                    set = SegmentPlan.ColumnSet(shared: columns.old, runs: keptView!.runs)
+                } else {
+                    keptView = nil
                 }
             }
-            columns?.keep(view: id, zone: zoneIdentity, used)
+            set.slots.reserveCapacity(entries.count)
+            for (position, entry) in entries.enumerated() {
+                if let column = used[position].column {
+                    set.append(column)
+                } else if let kept = keptView {
+                    set.append(kept.slots[keptIndex[position]])
+                } else {
+                    let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
+                                                    readings: table?.readings(of: entry), render: render)
+                    used[position].column = column
+                    set.append(column)
+                }
+            }
             pieces = SegmentPlan.mergedBytes(set, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
                                              theme: spec.theme, memo: table)
+            joinedColumns = (id, used)
         }
         var watched: [String] = []
         watched.reserveCapacity(2 * entries.count + 2)
@@ -359,7 +395,26 @@ public enum Views {
         file.append(contentsOf: ("end\nzone\t" + zoneIdentity + "\n" + spec.lines(identity)).utf8)
         let stamp = file.withUnsafeBufferPointer { fnv(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
         file.replaceSubrange((bodyStart - 17)..<(bodyStart - 1), with: Spec.hex(stamp).utf8)
+        if let joinedColumns { columns?.keep(view: joinedColumns.id, zone: zoneIdentity, stamp: stamp, at: now, joinedColumns.used) }
         return file
+    }
+
+    /// Whether the view file `old` is the one stamped `stamp` when it was joined at `at`, and
+    /// its first piece still holds at `now`: then its pieces are what joining the same columns
+    /// at `now` gives (the date is the same, and no piece has ended: joining later drops only
+    /// pieces that have ended).
+    static func stillHolds(_ old: [UInt8], stamp: UInt64, at: Int64, now: Int64) -> Bool {
+        guard now >= at else { return false }
+        return old.withUnsafeBufferPointer { bytes -> Bool in
+            let stampStart = magic.utf8.count + 1
+            guard bytes.count > stampStart + 17, Views.matches(bytes, at: 0, "streakprompt-view 2 "),
+                  ViewColumns.hex(bytes, stampStart..<(stampStart + 16)) == stamp,
+                  let watchEnd = ByteSearch.index(of: 0x0A, in: bytes, from: stampStart + 17),
+                  let untilEnd = ByteSearch.index(of: 0x09, in: bytes, from: watchEnd + 1),
+                  let until = ViewColumns.number(bytes, (watchEnd + 1)..<untilEnd)
+            else { return false }
+            return until == 0 || now < Int64(until)
+        }
     }
 
     static func fnv(_ text: String) -> UInt64 {
@@ -411,7 +466,7 @@ public enum Views {
             throw SystemError("read the zone of", ZoneFile.path(for: spec.zone), code: EINVAL, detail: "it is not a regular file")
         }
         let bytes = withZone(spec.zone) { Views.bytes(spec, identity: identity, cache: cache, now: now, memo: memo, columns: columns,
-                                                               zones: zones) }
+                                                      zones: zones, old: old) }
         // The same bytes (a change that did not change what it shows): only made newer than
         // the streak folders the change touched, which a plugin compares it with.
         if let old, !old.isEmpty, old.count == bytes.count,

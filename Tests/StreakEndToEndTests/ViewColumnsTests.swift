@@ -109,6 +109,62 @@ struct ViewColumnsTests {
         #expect(reused > 0)
     }
 
+    /// A change that leaves what a view shows as it was (a streak counted again, a day's
+    /// second tick) keeps the view file as it is, without joining it, while its first piece
+    /// holds: byte for byte what joining the same columns then gives (a copy whose columns
+    /// file names no view's stamp joins them), through the warn time, past midnight before
+    /// the day start, and into the next date (where it is joined again).
+    @Test func aViewThatShowsTheSameIsKeptAsItIs() throws {
+        let box = try sandbox()
+        try register(box, clock: "2026-03-01T09:00")
+        var kept = 0
+        // `a` done on the 1st, so pending on the 2nd until its warn time (20:00), when `w`'s
+        // ticks leave the views as they were but their first piece has ended.
+        for (name, date) in [("a", "2026-03-01T10:00"), ("w", "2026-03-02T09:05"), ("w", "2026-03-02T09:06"),
+                             ("w", "2026-03-02T13:00"), ("w", "2026-03-02T21:30"), ("a", "2026-03-02T21:31"),
+                             ("a", "2026-03-02T23:59"), ("a", "2026-03-03T03:00"), ("a", "2026-03-03T05:00"),
+                             ("a", "2026-03-03T05:01")] {
+            let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+            try? FileManager.default.removeItem(atPath: copy.home)
+            try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
+            let columns = copy.home + "/views/columns"
+            // (None before the first change.)
+            let text = (try? String(contentsOfFile: columns, encoding: .utf8)) ?? ""
+            let unstamped = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                guard line.hasPrefix("view\t") else { return String(line) }
+                var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                fields[2] = String(repeating: "0", count: 16)
+                return fields.joined(separator: "\t")
+            }.joined(separator: "\n")
+            if !text.isEmpty { try unstamped.write(toFile: columns, atomically: false, encoding: .utf8) }
+            let before = try inodes(box)
+            for sandbox in [box, copy] {
+                let result = try sandbox.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+                #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+            }
+            let after = try inodes(box)
+            let mine = try views(box)
+            let fresh = try views(copy)
+            #expect(mine.keys.sorted() == fresh.keys.sorted())
+            for (view, text) in mine where fresh[view] != text {
+                Issue.record("\(name) at \(date): \(view) differs from the same columns joined")
+            }
+            kept += before.filter { after[$0.key] == $0.value }.count
+        }
+        // Some views were kept as they were (the same file, not one written anew).
+        #expect(kept > 0)
+    }
+
+    func inodes(_ box: Sandbox) throws -> [String: UInt64] {
+        var found: [String: UInt64] = [:]
+        let folder = box.home + "/views"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.contains("-") && !name.hasPrefix(".") {
+            var info = stat()
+            if stat(folder + "/" + name, &info) == 0 { found[name] = UInt64(info.st_ino) }
+        }
+        return found
+    }
+
     /// The instant of a `--now` time in New York (the sandbox's zone).
     static func moment(_ text: String) -> Int? {
         let formatter = DateFormatter()
@@ -135,7 +191,7 @@ struct ViewColumnsTests {
             ("a folder", { path in
                 try FileManager.default.removeItem(atPath: path)
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false) }),
-            ("garbage", { path in try "streakprompt-columns 1\tx\nview\tbash-0\t\nrun\t\n".write(toFile: path, atomically: false, encoding: .utf8) }),
+            ("garbage", { path in try "streakprompt-columns 2\tx\nview\tbash-0\t\nrun\t\n".write(toFile: path, atomically: false, encoding: .utf8) }),
             ("another build's", { path in
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let header = text.prefix { $0 != "\n" }

@@ -27,7 +27,7 @@ struct ViewColumnsReadBackTests {
             String(text.dropLast()),                                          // no last newline
             text.replacingOccurrences(of: "run\t-\t", with: "run\t-1\t"),     // a date that is no number
             text.replacingOccurrences(of: "\ncolumn\t", with: "\ncolumn\tzz"), // a key that is no checksum
-            "streakprompt-columns 1\tanother build\n" + text.split(separator: "\n", maxSplits: 1)[1],
+            "streakprompt-columns 2\tanother build\n" + text.split(separator: "\n", maxSplits: 1)[1],
             text + "view\t../escape-0000000000000000\tUTC\n",                // no view's name
         ] {
             #expect(ViewColumns.keptAgain(Array(broken.utf8)) == nil, "\(broken.suffix(80).debugDescription)")
