@@ -407,32 +407,26 @@ public enum SegmentPlan {
             guard day < covered else { break }
             var changed = index == 0
             if day >= nextEnd {
-                nextEnd = Int.max
+                var next = Int.max
                 set.runs.withUnsafeBufferPointer { runs in
-                    for position in runEnd.indices {
-                        if runEnd[position] <= day {
-                            var run = current[position]
-                            while runs[run].until <= day { run += 1 }
-                            current[position] = run
-                            runEnd[position] = runs[run].until
-                            changed = true
+                    current.withUnsafeMutableBufferPointer { current in
+                        runEnd.withUnsafeMutableBufferPointer { runEnd in
+                            for position in 0..<runEnd.count {
+                                if runEnd[position] <= day {
+                                    var run = current[position]
+                                    while runs[run].until <= day { run += 1 }
+                                    current[position] = run
+                                    runEnd[position] = runs[run].until
+                                    changed = true
+                                }
+                                if runEnd[position] < next { next = runEnd[position] }
+                            }
                         }
-                        if runEnd[position] < nextEnd { nextEnd = runEnd[position] }
                     }
                 }
+                nextEnd = next
             }
-            if changed {
-                warns = false
-                marked = false
-                set.runs.withUnsafeBufferPointer { runs in
-                    for run in current {
-                        warns = warns || runs[run].warns
-                        marked = marked || runs[run].marked
-                    }
-                }
-                plain = joined(set, current, warned: false)
-                warned = warns ? joined(set, current, warned: true) : plain
-            }
+            if changed { (plain, warned, warns, marked) = joined(set, current) }
             if day >= settledFrom {
                 builder.add(plain, until: 0, deadline: 0)
                 return builder.pieces
@@ -451,34 +445,48 @@ public enum SegmentPlan {
         return builder.pieces
     }
 
-    /// The texts of the columns' current runs (their warned texts when `warned`), the
-    /// non-empty ones joined by spaces: sized first, then each copied once (appending them
-    /// one by one cost a view with fifty streaks more than the rest of its joining).
-    static func joined(_ set: ColumnSet, _ current: [Int], warned: Bool) -> [UInt8] {
+    /// The texts of the columns' current runs, the non-empty ones joined by spaces, and their
+    /// warned texts joined the same way (the plain ones when no run warns), with whether any
+    /// warns and any holds the `{left}` marker: sized first, then each copied once (appending
+    /// them one by one cost a view with fifty streaks more than the rest of its joining).
+    static func joined(_ set: ColumnSet, _ current: [Int]) -> (plain: [UInt8], warned: [UInt8], warns: Bool, marked: Bool) {
         set.runs.withUnsafeBufferPointer { runs in
             set.shared.withUnsafeBufferPointer { shared in
                 set.own.withUnsafeBufferPointer { own in
-                    var count = 0
-                    for run in current {
-                        let range = warned ? runs[run].warned : runs[run].plain
-                        if !range.isEmpty { count += (count == 0 ? 0 : 1) + range.count }
-                    }
-                    return [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
-                        var at = 0
+                    current.withUnsafeBufferPointer { current in
+                        var plainCount = 0
+                        var warnedCount = 0
+                        var warns = false
+                        var marked = false
                         for run in current {
-                            let range = warned ? runs[run].warned : runs[run].plain
-                            guard !range.isEmpty else { continue }
-                            if at > 0 {
-                                buffer[at] = 0x20
-                                at += 1
-                            }
-                            let source = range.lowerBound < shared.count
-                                ? shared.baseAddress! + range.lowerBound
-                                : own.baseAddress! + (range.lowerBound - shared.count)
-                            UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: source, byteCount: range.count)
-                            at += range.count
+                            let plain = runs[run].plain
+                            let warned = runs[run].warned
+                            if !plain.isEmpty { plainCount += (plainCount == 0 ? 0 : 1) + plain.count }
+                            if !warned.isEmpty { warnedCount += (warnedCount == 0 ? 0 : 1) + warned.count }
+                            warns = warns || warned != plain
+                            marked = marked || runs[run].marked
                         }
-                        written = at
+                        func copy(_ count: Int, warned: Bool) -> [UInt8] {
+                            [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+                                var at = 0
+                                for run in current {
+                                    let range = warned ? runs[run].warned : runs[run].plain
+                                    guard !range.isEmpty else { continue }
+                                    if at > 0 {
+                                        buffer[at] = 0x20
+                                        at += 1
+                                    }
+                                    let source = range.lowerBound < shared.count
+                                        ? shared.baseAddress! + range.lowerBound
+                                        : own.baseAddress! + (range.lowerBound - shared.count)
+                                    UnsafeMutableRawPointer(buffer.baseAddress! + at).copyMemory(from: source, byteCount: range.count)
+                                    at += range.count
+                                }
+                                written = at
+                            }
+                        }
+                        let plain = copy(plainCount, warned: false)
+                        return (plain, warns ? copy(warnedCount, warned: true) : plain, warns, marked)
                     }
                 }
             }

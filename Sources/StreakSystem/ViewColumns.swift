@@ -61,8 +61,10 @@ public final class ViewColumns {
         var at: Int64
         var names = NameIndex()
         var keys: [UInt64] = []
-        /// Each column's first date.
+        /// Each column's first date, and the first date after its runs (`Column.end`; `Int.min`
+        /// when its last run's line does not read).
         var firsts: [Int] = []
+        var ends: [Int] = []
         /// Where each column's lines start, where its runs' lines start, and where they end,
         /// in threes.
         var lines: [Int] = []
@@ -149,31 +151,10 @@ public final class ViewColumns {
     func column(in view: inout Kept, entry: PromptCache.Entry, today: StreakDay) -> Int? {
         let key = key(of: entry)
         guard let index = view.names.index(of: entry.name), view.keys[index] == key,
-              view.firsts[index] <= today.ordinal, let end = ViewColumns.end(of: view.runLines(of: index), in: old)
+              view.firsts[index] <= today.ordinal
         else { return nil }
+        let end = view.ends[index]
         return end == Int.max || end >= today.ordinal + ViewColumns.keptDays ? index : nil
-    }
-
-    /// The first date after a column's runs (`Column.end`), from its last run's line in
-    /// `bytes`; nil when it does not read (its runs are read in full by `readRuns`).
-    static func end(of runs: Range<Int>, in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { bytes -> Int? in
-            guard !runs.isEmpty else { return nil }
-            // The last `run` line: the lines after it are `warned`.
-            var start = runs.upperBound - 1
-            while true {
-                var lineStart = start
-                while lineStart > runs.lowerBound, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-                if Views.matches(bytes, at: lineStart, "run\t") {
-                    let from = lineStart + 4
-                    let end = fieldEnd(bytes, from, start)
-                    if end == from + 1, bytes[from] == UInt8(ascii: "-") { return Int.max }
-                    return number(bytes, from..<end)
-                }
-                guard lineStart > runs.lowerBound else { return nil }
-                start = lineStart - 1
-            }
-        }
     }
 
     /// Whether `column`, worked out now, is the view's `index`-th column byte for byte (its
@@ -276,24 +257,35 @@ public final class ViewColumns {
             let header = Array(header.utf8)
             guard bytes.count >= header.count, bytes.last == 0x0A, bytes.starts(with: header) else { return nil }
             var sections: [Section] = []
+            if bytes.count == header.count { return sections }
+            // The first line after the header is a view's; the others are found by their
+            // first byte (fewer `v`s than lines to look at).
+            guard Views.matches(bytes, at: header.count, "view\t") else { return nil }
             var start = header.count
-            while start < bytes.count {
+            while true {
                 let lineEnd = ByteSearch.index(of: 0x0A, in: bytes, from: start) ?? bytes.count - 1
-                defer { start = lineEnd + 1 }
-                if Views.matches(bytes, at: start, "view\t") {
-                    let idEnd = fieldEnd(bytes, start + 5, lineEnd)
-                    let id = text(bytes, (start + 5)..<idEnd)
-                    let stampEnd = idEnd < lineEnd ? fieldEnd(bytes, idEnd + 1, lineEnd) : lineEnd
-                    let atEnd = stampEnd < lineEnd ? fieldEnd(bytes, stampEnd + 1, lineEnd) : lineEnd
-                    guard atEnd < lineEnd, Views.isViewName(id), stampEnd - idEnd == 17,
-                          let stamp = hex(bytes, (idEnd + 1)..<stampEnd), let at = number(bytes, (stampEnd + 1)..<atEnd)
-                    else { return nil }
-                    if !sections.isEmpty { sections[sections.count - 1].body = sections[sections.count - 1].body.lowerBound..<start }
-                    sections.append(Section(id: id, zone: text(bytes, (atEnd + 1)..<lineEnd), stamp: stamp, at: Int64(at),
-                                            body: (lineEnd + 1)..<bytes.count))
-                } else if sections.isEmpty {
-                    return nil
+                let idEnd = fieldEnd(bytes, start + 5, lineEnd)
+                let id = text(bytes, (start + 5)..<idEnd)
+                let stampEnd = idEnd < lineEnd ? fieldEnd(bytes, idEnd + 1, lineEnd) : lineEnd
+                let atEnd = stampEnd < lineEnd ? fieldEnd(bytes, stampEnd + 1, lineEnd) : lineEnd
+                guard atEnd < lineEnd, Views.isViewName(id), stampEnd - idEnd == 17,
+                      let stamp = hex(bytes, (idEnd + 1)..<stampEnd), let at = number(bytes, (stampEnd + 1)..<atEnd)
+                else { return nil }
+                if !sections.isEmpty { sections[sections.count - 1].body = sections[sections.count - 1].body.lowerBound..<start }
+                sections.append(Section(id: id, zone: text(bytes, (atEnd + 1)..<lineEnd), stamp: stamp, at: Int64(at),
+                                        body: (lineEnd + 1)..<bytes.count))
+                // The next `view` line: a `v` just after a newline, then `iew<TAB>`.
+                var next = lineEnd + 1
+                var found: Int?
+                while let letter = ByteSearch.index(of: UInt8(ascii: "v"), in: bytes, from: next) {
+                    if bytes[letter - 1] == 0x0A, Views.matches(bytes, at: letter, "view\t") {
+                        found = letter
+                        break
+                    }
+                    next = letter + 1
                 }
+                guard let found else { break }
+                start = found
             }
             return sections
         }
@@ -346,7 +338,16 @@ public final class ViewColumns {
         view.names.reserveCapacity(64)
         view.keys.reserveCapacity(64)
         view.firsts.reserveCapacity(64)
+        view.ends.reserveCapacity(64)
         view.lines.reserveCapacity(192)
+        // The last `run` line of the column being read: where its date starts and ends.
+        var lastRun = 0..<0
+        func endColumn() {
+            guard !view.lines.isEmpty else { return }
+            let isDash = lastRun.count == 1 && bytes[lastRun.lowerBound] == UInt8(ascii: "-")
+            view.ends.append(isDash ? Int.max : lastRun.isEmpty ? Int.min : number(bytes, lastRun) ?? Int.min)
+            lastRun = 0..<0
+        }
         var start = section.body.lowerBound
         while start < section.body.upperBound {
             // The file ends with a newline (`sections`).
@@ -359,6 +360,7 @@ public final class ViewColumns {
                 guard keyEnd - keyStart == 16, firstEnd < lineEnd, let key = hex(bytes, keyStart..<keyEnd),
                       let first = number(bytes, (keyEnd + 1)..<firstEnd)
                 else { return nil }
+                endColumn()
                 if !view.lines.isEmpty { view.lines.append(start) }
                 // The name is compared with the cache's names only: one that is no streak's
                 // name is never used.
@@ -367,10 +369,13 @@ public final class ViewColumns {
                 view.firsts.append(first)
                 view.lines.append(start)
                 view.lines.append(lineEnd + 1)
-            } else if view.lines.isEmpty || !(Views.matches(bytes, at: start, "run\t") || Views.matches(bytes, at: start, "warned\t")) {
+            } else if !view.lines.isEmpty, Views.matches(bytes, at: start, "run\t") {
+                lastRun = (start + 4)..<fieldEnd(bytes, start + 4, lineEnd)
+            } else if view.lines.isEmpty || !Views.matches(bytes, at: start, "warned\t") {
                 return nil
             }
         }
+        endColumn()
         if !view.lines.isEmpty { view.lines.append(section.body.upperBound) }
         return view
     }
