@@ -27,6 +27,8 @@ struct ViewColumnsReadBackTests {
             String(text.dropLast()),                                          // no last newline
             text.replacingOccurrences(of: "run\t-\t", with: "run\t-1\t"),     // a date that is no number
             text.replacingOccurrences(of: "\ncolumn\t", with: "\ncolumn\tzz"), // a key that is no checksum
+            text.replacingOccurrences(of: "\nwarned\t", with: "\nwarmed\t"),   // a line that is no column's or run's
+            text.replacingOccurrences(of: "\nrun\t", with: "\nrun "),          // a run line without its date
             "streakprompt-columns 2\tanother build\n" + text.split(separator: "\n", maxSplits: 1)[1],
             text + "view\t../escape-0000000000000000\tUTC\n",                // no view's name
         ] {
