@@ -197,18 +197,28 @@ public enum SegmentPlan {
         public func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 
         /// The first date it does not cover: `Int.max` when its last text lasts for ever.
-        public var end: Int { runs.last?.until ?? first }
+        public var end: Int { Column.end(first: first, runs: runs[...]) }
 
         /// Where its last text starts, when that lasts for ever (the streak is broken with
         /// nothing planned, a week past its last action, and is no habit to quit); else nil.
-        public var settledFrom: Int? {
-            guard end == Int.max else { return nil }
-            return runs.count > 1 ? runs[runs.count - 2].until : first
-        }
+        public var settledFrom: Int? { Column.settledFrom(first: first, runs: runs[...]) }
 
         /// Whether it holds every date from `day` to the `days`-th after (or its last text
         /// lasts for ever): a column kept from an earlier change, good for the view now.
         public func covers(_ day: StreakDay, days: Int) -> Bool {
+            Column.covers(first: first, end: end, day: day, days: days)
+        }
+
+        /// `end`, `settledFrom` and `covers` of a column that starts at `first` with `runs`
+        /// (a column of its own, or one in a `ColumnSet`, or read from the views' columns file).
+        static func end(first: Int, runs: ArraySlice<Run>) -> Int { runs.last?.until ?? first }
+
+        static func settledFrom(first: Int, runs: ArraySlice<Run>) -> Int? {
+            guard end(first: first, runs: runs) == Int.max else { return nil }
+            return runs.count > 1 ? runs[runs.endIndex - 2].until : first
+        }
+
+        public static func covers(first: Int, end: Int, day: StreakDay, days: Int) -> Bool {
             first <= day.ordinal && (end == Int.max || end >= day.ordinal + days)
         }
     }
@@ -358,13 +368,10 @@ public enum SegmentPlan {
         }
 
         /// The first date the column does not cover (`Column.end`).
-        func end(_ slot: Slot) -> Int { slot.end > slot.start ? runs[slot.end - 1].until : slot.first }
+        func end(_ slot: Slot) -> Int { Column.end(first: slot.first, runs: runs[slot.start..<slot.end]) }
 
         /// Where its last text starts when that lasts for ever (`Column.settledFrom`).
-        func settledFrom(_ slot: Slot) -> Int? {
-            guard end(slot) == Int.max else { return nil }
-            return slot.end - slot.start > 1 ? runs[slot.end - 2].until : slot.first
-        }
+        func settledFrom(_ slot: Slot) -> Int? { Column.settledFrom(first: slot.first, runs: runs[slot.start..<slot.end]) }
     }
 
     /// `merge`, the texts as bytes.

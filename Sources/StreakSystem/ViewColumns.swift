@@ -151,10 +151,9 @@ public final class ViewColumns {
     func column(in view: inout Kept, entry: PromptCache.Entry, today: StreakDay) -> Int? {
         let key = key(of: entry)
         guard let index = view.names.index(of: entry.name), view.keys[index] == key,
-              view.firsts[index] <= today.ordinal
+              SegmentPlan.Column.covers(first: view.firsts[index], end: view.ends[index], day: today, days: ViewColumns.keptDays)
         else { return nil }
-        let end = view.ends[index]
-        return end == Int.max || end >= today.ordinal + ViewColumns.keptDays ? index : nil
+        return index
     }
 
     /// Whether `column`, worked out now, is the view's `index`-th column byte for byte (its

@@ -412,7 +412,7 @@ public enum Views {
         guard now >= at else { return false }
         return old.withUnsafeBufferPointer { bytes -> Bool in
             let stampStart = magic.utf8.count + 1
-            guard bytes.count > stampStart + 17, Views.matches(bytes, at: 0, "streakprompt-view 2 "),
+            guard bytes.count > stampStart + 17, isFirstLine(UnsafeBufferPointer(rebasing: bytes[..<(stampStart + 16)])),
                   ViewColumns.hex(bytes, stampStart..<(stampStart + 16)) == stamp,
                   let watchEnd = ByteSearch.index(of: 0x0A, in: bytes, from: stampStart + 17),
                   let untilEnd = ByteSearch.index(of: 0x09, in: bytes, from: watchEnd + 1),
