@@ -422,8 +422,8 @@ public enum Views {
         }
     }
 
-    /// A view's stamp: a 64-bit checksum of its bytes taken eight at a time (FNV-1a, a byte at
-    /// a time, cost a view of fifty streaks a tenth of its joining). Each step maps the eight
+    /// A view's stamp: a 64-bit checksum of its bytes taken eight at a time (FNV-1a takes one
+    /// a step, and the stamps were most of the bytes a change hashed). Each step maps the eight
     /// bytes one to one into the state (an xor, then a multiplication by an odd number), so
     /// two files that differ in one step's bytes differ after it; the length is mixed in
     /// last. Not a secret, and not kept across versions (a plugin only compares it).
