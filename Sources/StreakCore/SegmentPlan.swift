@@ -381,11 +381,17 @@ public enum SegmentPlan {
         mergedBytes(ColumnSet(columns), dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme, memo: memo)
     }
 
-    /// `merge` from a column set, the texts as bytes.
+    /// `merge` from a column set, the texts as bytes. With a `budget`, joining stops once the
+    /// pieces' lines (`lineBytes`) hold more than that many bytes, and there are two or more:
+    /// every piece but the last is then as an unbounded merge gives it, and the last is one
+    /// `fitting` drops.
     public static func mergedBytes(_ set: ColumnSet, dates: [(day: StreakDay, end: Int64)], from now: Int64,
                                    zone: some ZoneRules, dayStart: DayStart, theme: SegmentTheme,
-                                   memo: ReadingMemo.Table? = nil) -> [BytePiece] {
+                                   memo: ReadingMemo.Table? = nil, budget: Int = .max) -> [BytePiece] {
         var builder = Builder<[UInt8]>()
+        // At least the bytes of the pieces' lines so far (a line's numbers have a digit each).
+        var least = 0
+        var counted = 0
         let slots = set.slots
         // A column that starts after the first date cannot say what it shows: no pieces (the
         // plugin runs the binary).
@@ -448,8 +454,30 @@ public enum SegmentPlan {
                 builder.add(plain, until: date.end, deadline: 0)
             }
             begin = date.end
+            while counted < builder.pieces.count {
+                least += builder.pieces[counted].text.count + 5
+                counted += 1
+            }
+            if least > budget, builder.pieces.count > 1 { return builder.pieces }
         }
         return builder.pieces
+    }
+
+    /// The bytes of a piece's line in a view: `UNTIL<TAB>DEADLINE<TAB>TEXT<LF>`.
+    public static func lineBytes(_ piece: BytePiece) -> Int {
+        Decimal.digits(piece.until) + Decimal.digits(piece.deadline) + 3 + piece.text.count
+    }
+
+    /// The first pieces whose lines fit in `budget` bytes (at least the first: a view always
+    /// holds the piece for now). The pieces left out are the last ones: a shell that reaches
+    /// the end of a view runs the binary, which writes it again from then.
+    public static func fitting(_ pieces: [BytePiece], budget: Int) -> [BytePiece] {
+        var used = 0
+        for (index, piece) in pieces.enumerated() {
+            used += lineBytes(piece)
+            if used > budget { return Array(pieces.prefix(Swift.max(index, 1))) }
+        }
+        return pieces
     }
 
     /// The texts of the columns' current runs, the non-empty ones joined by spaces, and their

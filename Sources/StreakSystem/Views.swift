@@ -41,6 +41,11 @@ import StreakCore
 /// files named as the program names views (`isViewName`) are ever removed.
 public enum Views {
     public static let magic = "streakprompt-view 2"
+
+    /// The most a plugin reads of a view (bash, zsh, fish, vim and neovim: 16 KB; a longer
+    /// file runs the binary at every prompt). A view holds the pieces that fit: fifty
+    /// streaks, a long format or weekly targets are fewer days ahead, never a larger file.
+    public static let maxBytes = 16384
     public static let keepDays: Int64 = 30
     /// More views than this are not written (each change of the data rewrites every view).
     public static let limit = 64
@@ -292,6 +297,27 @@ public enum Views {
         let zone = LocalZone()
         let zoneIdentity = zones?.identity(for: spec.zone) ?? ZoneFile.identity(for: spec.zone)
         let table = memo?.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
+        // The lines before the pieces and after them (not needed for a view kept as it is),
+        // and the bytes they leave for the pieces: the file within `maxBytes`.
+        var head: [UInt8] = []
+        var tail: [UInt8] = []
+        func frame() -> Int {
+            var watched: [String] = []
+            watched.reserveCapacity(2 * entries.count + 2)
+            for entry in entries {
+                if !watched.isEmpty { watched.append(" ") }
+                watched.append(entry.name)
+            }
+            if !spec.names.isEmpty {
+                for name in spec.names.split(separator: " ") where name.first != "+" && !entries.contains(where: { $0.name == name }) {
+                    if !watched.isEmpty { watched.append(" ") }
+                    watched.append(String(name))
+                }
+            }
+            head = Array((magic + " 0123456789abcdef\nwatch\t" + joined(watched) + "\n").utf8)
+            tail = Array(("end\nzone\t" + zoneIdentity + "\n" + spec.lines(identity)).utf8)
+            return maxBytes - head.count - tail.count
+        }
         let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
             Views.render(entry, reading, warning: warning, secondsLeft: Segment.leftMarker, format: format, host: spec.host,
                          color: spec.color, theme: spec.theme, ascii: spec.ascii)
@@ -301,12 +327,13 @@ public enum Views {
         var joinedColumns: (id: String, used: [ViewColumns.Used])?
         if format.summarises {
             // `{done}`/`{due}`: one summary a date instead of a segment a streak.
-            pieces = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
-                                        theme: spec.theme, summary: { counts in
-                                            guard let segment = counts.segment() else { return "" }
-                                            let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
-                                            return spec.ascii ? ASCIIFallback.text(text) : text
-                                        }, memo: table, render: render).map { ($0.until, $0.deadline, Array($0.text.utf8)) }
+            let all = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
+                                         theme: spec.theme, summary: { counts in
+                                             guard let segment = counts.segment() else { return "" }
+                                             let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
+                                             return spec.ascii ? ASCIIFallback.text(text) : text
+                                         }, memo: table, render: render)
+            pieces = SegmentPlan.fitting(all.map { ($0.until, $0.deadline, Array($0.text.utf8)) }, budget: frame())
         } else {
             // Each streak's column: kept from the last change when its line is the same, else
             // worked out (its readings shared with the other views of the zone).
@@ -366,28 +393,18 @@ public enum Views {
                     set.append(column)
                 }
             }
-            pieces = SegmentPlan.mergedBytes(set, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
-                                             theme: spec.theme, memo: table)
+            let budget = frame()
+            pieces = SegmentPlan.fitting(SegmentPlan.mergedBytes(set, dates: dates, from: now, zone: zone, dayStart: spec.dayStart,
+                                                                 theme: spec.theme, memo: table, budget: budget),
+                                         budget: budget)
             joinedColumns = (id, used)
-        }
-        var watched: [String] = []
-        watched.reserveCapacity(2 * entries.count + 2)
-        for entry in entries {
-            if !watched.isEmpty { watched.append(" ") }
-            watched.append(entry.name)
-        }
-        if !spec.names.isEmpty {
-            for name in spec.names.split(separator: " ") where name.first != "+" && !entries.contains(where: { $0.name == name }) {
-                if !watched.isEmpty { watched.append(" ") }
-                watched.append(String(name))
-            }
         }
         // The first line's stamp (`stamp`, 16 hex digits) is of the rest of the file, so the
         // same view written twice keeps its stamp and any change of a byte changes it.
-        var file = Array((magic + " 0123456789abcdef\nwatch\t" + joined(watched) + "\n").utf8)
+        var file = head
         let bodyStart = magic.utf8.count + 18
-        var size = file.count + 64
-        for piece in pieces { size += piece.text.count + 24 }
+        var size = file.count + tail.count
+        for piece in pieces { size += SegmentPlan.lineBytes(piece) }
         file.reserveCapacity(size)
         for piece in pieces {
             Decimal.append(piece.until, to: &file)
@@ -397,7 +414,7 @@ public enum Views {
             piece.text.withUnsafeBufferPointer { file.append(contentsOf: $0) }
             file.append(0x0A)
         }
-        file.append(contentsOf: ("end\nzone\t" + zoneIdentity + "\n" + spec.lines(identity)).utf8)
+        file.append(contentsOf: tail)
         let stamp = file.withUnsafeBufferPointer { Views.stamp(UnsafeBufferPointer(rebasing: $0[bodyStart...])) }
         file.replaceSubrange((bodyStart - 17)..<(bodyStart - 1), with: Spec.hex(stamp).utf8)
         if let joinedColumns { columns?.keep(view: joinedColumns.id, zone: zoneIdentity, stamp: stamp, at: now, joinedColumns.used) }
@@ -407,7 +424,7 @@ public enum Views {
     /// Whether the view file `old` is the one stamped `stamp` when it was joined at `at`, and
     /// its first piece still holds at `now`: then its pieces are what joining the same columns
     /// at `now` gives (the date is the same, and no piece has ended: joining later drops only
-    /// pieces that have ended).
+    /// pieces that have ended), or, for a view cut to `maxBytes`, the first of them.
     static func stillHolds(_ old: [UInt8], stamp: UInt64, at: Int64, now: Int64) -> Bool {
         guard now >= at else { return false }
         return old.withUnsafeBufferPointer { bytes -> Bool in

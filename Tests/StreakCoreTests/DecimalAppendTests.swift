@@ -10,6 +10,7 @@ struct DecimalAppendTests {
         var bytes: [UInt8] = [0x23]
         StreakCore.Decimal.append(value, to: &bytes)
         #expect(String(decoding: bytes, as: UTF8.self) == "#" + String(value))
+        #expect(StreakCore.Decimal.digits(value) == String(value).utf8.count)
     }
 
     @Test func paddedToAWidth() {

@@ -174,4 +174,46 @@ struct SegmentPlanTests {
                                       theme: theme).isEmpty)
         }
     }
+
+    /// A view holds what a plugin reads (16 KB): joined within a budget, the pieces are the
+    /// first of the unbounded join, as many as fit (at least one), each as it is there; the
+    /// join stops early instead of working out the dates past the budget.
+    @Test(arguments: [0, 1, 2, 3])
+    func aBudgetKeepsTheFirstPiecesThatFit(_ zoneIndex: Int) {
+        let zone = SegmentPlanTests.zones[zoneIndex]
+        let starts: [StreakDay] = [.d("2026-03-10"), .d("2018-10-25"), .d("2011-12-15"), .d("2026-12-20")]
+        var random = SeededRandom(seed: UInt64(53 + zoneIndex))
+        var most = 0
+        for round in 0..<6 {
+            let rules = [Rules(mode: .days(Schedule.weekdays), freezes: 2), Rules(mode: .weeks(target: 3)), Rules(goal: 2, freezes: 1)]
+            let (entries, theme, dayStart) = SegmentPlanTests.randomRound(&random, round: round, from: starts[zoneIndex],
+                                                                          zone: zone, rules: rules)
+            let render = { (entry: PromptCache.Entry, reading: Reading, warning: Bool) in
+                SegmentPlanTests.render(entry, reading, warning: warning, secondsLeft: warning ? Segment.leftMarker : 0)
+            }
+            let now = LocalDateTime(day: starts[zoneIndex] + 19, secondOfDay: 15 * 3600).utcSeconds - Int64(random.next() % 7200)
+            let dates = SegmentPlan.dates(from: now, zone: zone, dayStart: dayStart)
+            let columns = entries.map { SegmentPlan.column($0, dates: dates, zone: zone, weekStart: .monday, theme: theme, render: render) }
+            let all = SegmentPlan.mergedBytes(columns, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme)
+            let total = all.reduce(0) { $0 + SegmentPlan.lineBytes($1) }
+            most = max(most, all.count)
+            for budget in [0, 10, total / 3, total / 2, total - 1, total, total + 100] {
+                let set = SegmentPlan.ColumnSet(columns)
+                let joined = SegmentPlan.mergedBytes(set, dates: dates, from: now, zone: zone, dayStart: dayStart, theme: theme,
+                                                     budget: budget)
+                let fitting = SegmentPlan.fitting(joined, budget: budget)
+                #expect(joined.count <= all.count)
+                let bytes = fitting.reduce(0) { $0 + SegmentPlan.lineBytes($1) }
+                #expect(fitting.count >= 1 && (bytes <= budget || fitting.count == 1), "budget \(budget): \(bytes) bytes")
+                // The first pieces of the whole, as they are there, and every one that fits.
+                #expect(fitting.map(\.until) == all.prefix(fitting.count).map(\.until), "budget \(budget)")
+                #expect(fitting.map(\.text) == all.prefix(fitting.count).map(\.text), "budget \(budget)")
+                #expect(fitting.count == all.count
+                            || bytes + SegmentPlan.lineBytes(all[fitting.count]) > budget, "budget \(budget)")
+                #expect(SegmentPlan.fitting(all, budget: budget).map(\.until) == fitting.map(\.until))
+            }
+        }
+        // Some join had pieces to leave out.
+        #expect(most > 3)
+    }
 }

@@ -230,6 +230,21 @@ struct FishZeroForkTests {
         #expect(segment.components(separatedBy: "\u{1B}[0m").count == 3, "two streaks: \(segment)")
     }
 
+    /// A view holds the days ahead that fit in the 16 KB fish reads: with many streaks a
+    /// prompt, and one after a tick in another shell, still run nothing.
+    @Test func manyStreaksNeedNoBinary() throws {
+        guard tool("fish") != nil else { return }
+        let box = try ManyStreaks.sandbox()
+        for change in ["true", "streakprompt tick \(ManyStreaks.names[0]) --quiet"] {
+            try? FileManager.default.removeItem(atPath: box.root.path + "/runs")
+            let (segment, ran, result) = try afterChange(change, box: box)
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(change): \(result)")
+            #expect(!ran, "\(change): the binary ran")
+            #expect(segment == (try self.segment(box, now: ISO8601DateFormatter().string(from: Date()))), "\(change)")
+            #expect(try ManyStreaks.problems(box) == [])
+        }
+    }
+
     /// View files whose contents try to run code: nothing runs, nothing is printed on stderr.
     @Test func hostileViewContentsNeverRun() throws {
         guard tool("fish") != nil else { return }

@@ -272,6 +272,24 @@ struct ZeroForkTests {
         }
     }
 
+    /// Views too large for a plugin to read ran the binary at every prompt: a view now holds
+    /// the days ahead that fit in 16 KB, so a prompt, and one after a tick in another shell,
+    /// show the binary's segment and run nothing.
+    @Test(arguments: ["bash", "zsh"])
+    func manyStreaksNeedNoBinary(_ shellName: String) throws {
+        guard tool(shellName) != nil else { return }
+        let box = try ManyStreaks.sandbox()
+        for change in [":", "streakprompt tick \(ManyStreaks.names[0]) --quiet"] {
+            try? FileManager.default.removeItem(atPath: box.root.path + "/runs")
+            let (segment, ran, result) = try afterChange(shellName, change, box: box, warm: "__streakprompt_precmd")
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(change): \(result)")
+            #expect(!ran, "\(change): the binary ran")
+            let expected = try self.segment(box, ["--shell", shellName], now: ISO8601DateFormatter().string(from: Date()))
+            #expect(segment == expected, "\(change): \(result)")
+            #expect(try ManyStreaks.problems(box) == [])
+        }
+    }
+
     /// A data folder whose path holds spaces and glob characters, and a shell with `set -u`
     /// (zsh: nounset, ksh_arrays, sh_word_split): the first prompt runs the binary, the next
     /// read the view (whole, then the short way), quietly, and the user's options stay.
