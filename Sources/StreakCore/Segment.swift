@@ -59,15 +59,30 @@ public struct SegmentFormat: Sendable, Equatable {
                                       "unit", "left", "done", "due"]
 
     /// The format as written. It is walked each time it is rendered (it is a few bytes), which
-    /// keeps the prompt free of intermediate arrays.
-    public var text: String
+    /// keeps the prompt free of intermediate arrays; a format made `parsed` keeps its pieces
+    /// (a view renders each streak several times).
+    public let text: String
+    private let kept: [Piece]?
 
     public init(_ text: String) {
         self.text = text
+        kept = nil
     }
+
+    /// The format with its pieces worked out once, for many renders.
+    public init(parsed text: String) {
+        self.text = text
+        kept = SegmentFormat(text).pieces
+    }
+
+    public static func == (left: SegmentFormat, right: SegmentFormat) -> Bool { left.text == right.text }
 
     /// Calls `body` with each piece in order. Control characters in literal text are dropped.
     public func forEachPiece(_ body: (Piece) -> Void) {
+        if let kept {
+            for piece in kept { body(piece) }
+            return
+        }
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
         var literalStart = index

@@ -293,7 +293,7 @@ public enum Views {
                 if shown { entries.append(entry) }
             }
         }
-        let format = SegmentFormat(spec.format)
+        let format = SegmentFormat(parsed: spec.format)
         let zone = LocalZone()
         let zoneIdentity = zones?.identity(for: spec.zone) ?? ZoneFile.identity(for: spec.zone)
         let table = memo?.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")

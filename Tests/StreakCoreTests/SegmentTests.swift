@@ -51,6 +51,30 @@ struct SegmentTests {
         }
     }
 
+    /// Views render each streak several times with a format parsed once: the same text as
+    /// the format walked each time, for every host, state and warning.
+    @Test func aParsedFormatRendersAsTheFormatWalked() {
+        let formats = ["", SegmentFormat.defaultText, "{icon}{count}{unit} {progress}{left}", "{{x}} }}{{ {count",
+                       "{name}:{count} {best}/{total} {freezes} {state} {bar} {done}/{due}", "a\u{1B}[2J{icon}\u{07}b {nope}",
+                       "%n 100% #(x) {icon}", "{", "}"]
+        for text in formats {
+            let walked = SegmentFormat(text)
+            let parsed = SegmentFormat(parsed: text)
+            #expect(parsed == walked && parsed.pieces == walked.pieces && parsed.summarises == walked.summarises)
+            for host in Host.allCases {
+                for state in [Reading.State.done, .pending, .broken] {
+                    for warning in [false, true] {
+                        var segment = segment(state: state)
+                        segment.warning = warning
+                        segment.secondsLeft = warning ? Segment.leftMarker : 0
+                        #expect(segment.rendered(parsed, host: host, color: true) == segment.rendered(walked, host: host, color: true),
+                                "\(text) \(host) \(state)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func emptyTextHasNoColourCodes() {
         #expect(segment(icon: "").rendered(SegmentFormat("{icon}"), host: .bash, color: true) == "")
     }
