@@ -293,10 +293,8 @@ public enum PromptCache {
             var range: Range<Int>?
             let wanted = entry.name.utf8
             guard let body = bodyStart(buffer) else { return nil }
-            _ = scanNames(buffer) { lineStart, nameEnd in
+            _ = scanNames(buffer) { lineStart, nameEnd, end in
                 guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
-                var end = nameEnd
-                while end < buffer.count, buffer[end] != 0x0A { end += 1 }
                 range = lineStart..<(end + 1)
                 return false
             }
@@ -331,7 +329,7 @@ public enum PromptCache {
     private static func withEntry(named name: String, in bytes: [UInt8], _ body: (Entry) -> Void) {
         bytes.withUnsafeBufferPointer { buffer in
             let wanted = name.utf8
-            _ = scanNames(buffer) { lineStart, nameEnd in
+            _ = scanNames(buffer) { lineStart, nameEnd, _ in
                 guard buffer[lineStart..<nameEnd].elementsEqual(wanted) else { return true }
                 var line = FieldReader(bytes: buffer, index: lineStart)
                 var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
@@ -345,7 +343,7 @@ public enum PromptCache {
     public static func contains(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var found = false
         let wanted = name.utf8
-        _ = scanNames(bytes) { lineStart, nameEnd in
+        _ = scanNames(bytes) { lineStart, nameEnd, _ in
             if bytes[lineStart..<nameEnd].elementsEqual(wanted) { found = true; return false }
             return true
         }
@@ -355,15 +353,15 @@ public enum PromptCache {
     /// Each whole line's name and the line itself (without its newline), as ranges of
     /// `bytes`, in order; nothing when the file is not a cache, and not a torn last line.
     public static func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>) -> Void) {
-        _ = scanNames(bytes) { start, nameEnd in
-            var end = nameEnd
-            while bytes[end] != 0x0A { end += 1 }
+        _ = scanNames(bytes) { start, nameEnd, end in
             body(start..<nameEnd, start..<end)
             return true
         }
     }
 
-    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Bool) -> Bool {
+    /// Calls `body` with each whole line's start, its name's end and its newline's index, in
+    /// order, until it returns false; false when the file is not a cache.
+    private static func scanNames(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Int, Int, Int) -> Bool) -> Bool {
         guard var start = bodyStart(bytes) else { return false }
         while start < bytes.count {
             var tab = start
@@ -371,7 +369,7 @@ public enum PromptCache {
             var end = tab
             while end < bytes.count, bytes[end] != 0x0A { end += 1 }
             if end == bytes.count { break }
-            if !body(start, tab) { break }
+            if !body(start, tab, end) { break }
             start = end + 1
         }
         return true

@@ -49,17 +49,19 @@ public final class ViewColumns {
     static let keptDays = 30
     static let maxBytes = 4 << 20
 
-    /// A view's columns in the file, in file order, found by name with a `NameIndex` (a view
-    /// lists its streaks in the cache's order, which a change reads them in): each with its
-    /// key, its runs (`slots`, in `runs`, their texts ranges of the file's bytes) and where
-    /// its lines are (copied as they are when it is kept again).
+    /// A view's columns in the file, in file order, found by their key and name (a view lists
+    /// its streaks in the cache's order, which a change reads them in: first where the
+    /// streak is now): each with its key, where its name is, its runs (`slots`, in `runs`,
+    /// their texts ranges of the file's bytes) and where its lines are (copied as they are
+    /// when it is kept again).
     struct Kept {
         var id: String
         var zone: String
         /// The view's stamp and the time it was joined at, from these columns.
         var stamp: UInt64
         var at: Int64
-        var names = NameIndex()
+        /// Where each column's name starts in the file (it ends its `column` line).
+        var nameStarts: [Int] = []
         var keys: [UInt64] = []
         /// Each column's first date, and the first date after its runs (`Column.end`; `Int.min`
         /// when its last run's line does not read).
@@ -75,6 +77,7 @@ public final class ViewColumns {
         var count: Int { keys.count }
         func lines(of index: Int) -> Range<Int> { lines[3 * index]..<lines[3 * index + 2] }
         func runLines(of index: Int) -> Range<Int> { lines[3 * index + 1]..<lines[3 * index + 2] }
+        func name(of index: Int) -> Range<Int> { nameStarts[index]..<(lines[3 * index + 1] - 1) }
     }
 
     /// Where a view's lines are in the file: from after its `view` line to the next one.
@@ -123,7 +126,7 @@ public final class ViewColumns {
         cache.withUnsafeBufferPointer { buffer in
             PromptCache.forEachLine(buffer) { name, line in
                 keyNames.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self))
-                keyValues.append(Views.fnv(UnsafeBufferPointer(rebasing: buffer[line])))
+                keyValues.append(Views.stamp(UnsafeBufferPointer(rebasing: buffer[line])))
             }
         }
     }
@@ -134,7 +137,8 @@ public final class ViewColumns {
     func key(of entry: PromptCache.Entry) -> UInt64 {
         if let index = keyNames.index(of: entry.name) { return keyValues[index] }
         keyNames.append(entry.name)
-        let key = Views.fnv(entry.line)
+        var line = entry.line
+        let key = line.withUTF8 { Views.stamp($0) }
         keyValues.append(key)
         return key
     }
@@ -147,13 +151,34 @@ public final class ViewColumns {
     }
 
     /// Which of `view`'s columns (from `view(_:zone:)`) is `entry`'s, when it still holds
-    /// from `today` on.
-    func column(in view: inout Kept, entry: PromptCache.Entry, today: StreakDay) -> Int? {
+    /// from `today` on: one of its name with its cache line's key, looked for first at
+    /// `position` (where the view shows the entry now).
+    func column(in view: Kept, entry: PromptCache.Entry, position: Int, today: StreakDay) -> Int? {
         let key = key(of: entry)
-        guard let index = view.names.index(of: entry.name), view.keys[index] == key,
+        var found: Int?
+        if position < view.count, view.keys[position] == key, isName(entry.name, of: position, in: view) {
+            found = position
+        } else {
+            for index in 0..<view.count where view.keys[index] == key && isName(entry.name, of: index, in: view) {
+                found = index
+                break
+            }
+        }
+        guard let index = found,
               SegmentPlan.Column.covers(first: view.firsts[index], end: view.ends[index], day: today, days: ViewColumns.keptDays)
         else { return nil }
         return index
+    }
+
+    /// Whether `view`'s `index`-th column is named `name`.
+    func isName(_ name: String, of index: Int, in view: Kept) -> Bool {
+        let range = view.name(of: index)
+        var name = name
+        return name.withUTF8 { wanted in
+            wanted.count == range.count && old.withUnsafeBufferPointer { old in
+                wanted.isEmpty || memcmp(wanted.baseAddress!, old.baseAddress! + range.lowerBound, range.count) == 0
+            }
+        }
     }
 
     /// Whether `column`, worked out now, is the view's `index`-th column byte for byte (its
@@ -226,7 +251,8 @@ public final class ViewColumns {
         let again = ViewColumns(bytes, cache: [])
         for view in views {
             var used: [Used] = []
-            for (index, name) in view.names.names.enumerated() {
+            for index in 0..<view.count {
+                let name = String(decoding: bytes[view.name(of: index)], as: UTF8.self)
                 used.append(Used(name: name, key: view.keys[index], column: nil, lines: view.lines(of: index)))
             }
             again.keep(view: view.id, zone: view.zone, stamp: view.stamp, at: view.at, used)
@@ -334,7 +360,7 @@ public final class ViewColumns {
     /// a line is neither a column's nor a run's. Their runs are read by `readRuns`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ section: Section) -> Kept? {
         var view = Kept(id: section.id, zone: section.zone, stamp: section.stamp, at: section.at)
-        view.names.reserveCapacity(64)
+        view.nameStarts.reserveCapacity(64)
         view.keys.reserveCapacity(64)
         view.firsts.reserveCapacity(64)
         view.ends.reserveCapacity(64)
@@ -363,7 +389,7 @@ public final class ViewColumns {
                 if !view.lines.isEmpty { view.lines.append(start) }
                 // The name is compared with the cache's names only: one that is no streak's
                 // name is never used.
-                view.names.append(text(bytes, (firstEnd + 1)..<lineEnd))
+                view.nameStarts.append(firstEnd + 1)
                 view.keys.append(key)
                 view.firsts.append(first)
                 view.lines.append(start)

@@ -294,7 +294,8 @@ public enum Views {
             }
         }
         let format = SegmentFormat(parsed: spec.format)
-        let zone = LocalZone()
+        // A change's views: `write` checked the zone and `withZone` read it.
+        let zone = zones == nil ? LocalZone() : LocalZone(checked: ())
         let zoneIdentity = zones?.identity(for: spec.zone) ?? ZoneFile.identity(for: spec.zone)
         let table = memo?.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
         // The lines before the pieces and after them (not needed for a view kept as it is),
@@ -350,8 +351,8 @@ public enum Views {
             // every one is what the view was joined from last time, in the same places.
             var unchanged = keptView?.count == entries.count
             for (position, entry) in entries.enumerated() {
-                if let columns, let today = dates.first?.day, keptView != nil,
-                   let index = columns.column(in: &keptView!, entry: entry, today: today) {
+                if let columns, let today = dates.first?.day, let view = keptView,
+                   let index = columns.column(in: view, entry: entry, position: position, today: today) {
                     unchanged = unchanged && index == position
                     keptIndex.append(index)
                     used.append(ViewColumns.Used(name: entry.name, key: keptView!.keys[index], column: nil,
@@ -360,7 +361,7 @@ public enum Views {
                 }
                 let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
                                                 readings: table?.readings(of: entry), render: render)
-                unchanged = unchanged && keptView!.names.names[position] == entry.name
+                unchanged = unchanged && columns!.isName(entry.name, of: position, in: keptView!)
                     && columns!.same(column, as: position, in: keptView!)
                 keptIndex.append(-1)
                 used.append(ViewColumns.Used(name: entry.name, key: columns?.key(of: entry) ?? 0, column: column, lines: 0..<0))
@@ -443,7 +444,8 @@ public enum Views {
     /// a step, and the stamps were most of the bytes a change hashed). Each step maps the eight
     /// bytes one to one into the state (an xor, then a multiplication by an odd number), so
     /// two files that differ in one step's bytes differ after it; the length is mixed in
-    /// last. Not a secret, and not kept across versions (a plugin only compares it).
+    /// last. Not a secret, and not kept across versions (a plugin only compares it; the
+    /// columns file, whose keys are these checksums of cache lines, is a build's own).
     static func stamp(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -637,6 +639,9 @@ public enum Views {
 
         deinit { close(fd) }
 
+        /// This process's effective user, asked once (a system call each time).
+        static let user = geteuid()
+
         /// The names in the folder, sorted.
         func names() -> [String] {
             let copy = dup(fd)
@@ -675,6 +680,9 @@ public enum Views {
                 if n < 0 { return nil }
                 if n == 0 { break }
                 filled += n
+                // The size the file had, and not the byte more asked for: its end (a read of a
+                // regular file stops short only there), without a read to see it.
+                if filled == Int(info.st_size), filled < bytes.count { break }
             }
             guard filled <= limit else { return nil }
             bytes.removeSubrange(filled...)
@@ -781,7 +789,7 @@ public enum Views {
             } }
             if file >= 0 {
                 var info = stat()
-                if fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, info.st_uid == geteuid(),
+                if fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, info.st_uid == Folder.user,
                    info.st_mode & 0o022 == 0 {
                     return (file, Int(info.st_size))
                 }
