@@ -102,16 +102,35 @@ public enum SegmentPlan {
 
     /// The dates a plan covers from `now`, each with its end: the date at `now`, then the date
     /// each one's end falls in (a date the zone skips is left out), `days` of them.
+    ///
+    /// A date's end is first tried 24 hours after the one before: taken when the UTC offset is
+    /// the same there and a second before it is still the date (then it is the same wall-clock
+    /// time a day later, what `end(of:)` asks the zone for), else worked out by `end(of:)`,
+    /// as on the dates of a DST change. Two clock readings a date instead of three and a
+    /// `mktime`.
     public static func dates(from now: Int64, zone: some ZoneRules, dayStart: DayStart,
                              days: Int = SegmentPlan.days) -> [(day: StreakDay, end: Int64)] {
         let clock = DayClock(zone: zone, dayStart: dayStart)
         var day = clock.day(at: now)
         var dates: [(day: StreakDay, end: Int64)] = []
         dates.reserveCapacity(days)
+        var previous: Instant?
         for _ in 0..<days {
+            if let before = previous {
+                let guess = zone.local(at: before.seconds + 86400)
+                let next = dayStart.day(of: guess.local)
+                if guess.offset == before.offset, next > day, clock.day(at: guess.seconds - 1) <= day {
+                    dates.append((day, guess.seconds))
+                    day = next
+                    previous = guess
+                    continue
+                }
+            }
             let end = end(of: day, zone: zone, dayStart: dayStart)
             dates.append((day, end))
-            day = clock.day(at: end)
+            let local = zone.local(at: end)
+            day = dayStart.day(of: local.local)
+            previous = local
         }
         return dates
     }

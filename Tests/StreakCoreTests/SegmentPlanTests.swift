@@ -52,6 +52,41 @@ struct SegmentPlanTests {
                                       warnAt: DayStart("01:00")!) == TableZone.utcMoment(2026, 11, 22, 0))
     }
 
+    /// `dates` takes a date's end 24 hours after the one before where the offset stays: the
+    /// same dates as asking `end(of:)` for each, across DST changes both ways, a change at
+    /// midnight (São Paulo: a date that starts at 01:00, and midnight twice), a skipped date
+    /// and a day start in the skipped hour or the repeated one.
+    @Test func datesAreEachDatesEnd() {
+        func walked(from now: Int64, zone: TableZone, dayStart: DayStart) -> [(day: StreakDay, end: Int64)] {
+            let clock = DayClock(zone: zone, dayStart: dayStart)
+            var day = clock.day(at: now)
+            var dates: [(day: StreakDay, end: Int64)] = []
+            for _ in 0..<SegmentPlan.days {
+                let end = SegmentPlan.end(of: day, zone: zone, dayStart: dayStart)
+                dates.append((day, end))
+                day = clock.day(at: end)
+            }
+            return dates
+        }
+        let starts: [(TableZone, StreakDay)] = [(.berlin, .d("2026-03-10")), (.berlin, .d("2026-10-05")),
+                                                (.saoPaulo, .d("2018-10-20")), (.saoPaulo, .d("2019-02-01")),
+                                                (.samoa, .d("2011-12-10")), (.kiritimati, .d("2026-12-20"))]
+        let dayStarts = [DayStart.midnight, DayStart("00:30")!, DayStart("01:00")!, DayStart("02:30")!, DayStart("04:00")!,
+                         DayStart("23:30")!]
+        var random = SeededRandom(seed: 20261127)
+        for (zone, start) in starts {
+            for dayStart in dayStarts {
+                for _ in 0..<4 {
+                    let now = LocalDateTime(day: start + Int(random.next() % 20), secondOfDay: Int(random.next() % 86400)).utcSeconds
+                    let dates = SegmentPlan.dates(from: now, zone: zone, dayStart: dayStart)
+                    let expected = walked(from: now, zone: zone, dayStart: dayStart)
+                    #expect(dates.map(\.day) == expected.map(\.day) && dates.map(\.end) == expected.map(\.end),
+                            "\(zone.initial) \(dayStart) from \(now)")
+                }
+            }
+        }
+    }
+
     @Test func warningStartsAtTheWarnTimeOnlyWhenPending() {
         let zone = TableZone.utc
         let rules = Rules(mode: .days(Schedule.weekdays))
