@@ -239,7 +239,7 @@ public struct LocalZone: ZoneRules, Sendable {
     /// The zone the library has read already: `init()` ran, or `TZ` was set to a zone whose
     /// file was checked and `tzset` ran since (`Views.withZone` after `ZoneFile.isSafe`). No
     /// system call (`init()` opens the zone file to check it: three a view).
-    public init(checked: Void) {}
+    init(checked: Void) {}
 
     public func local(at seconds: Int64) -> Instant {
         var time = time_t(seconds)
