@@ -141,8 +141,7 @@ public enum Decimal {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned, so that Int64.min has one too.
         let magnitude = value.magnitude
-        let count = digitCount(magnitude)
-        var divisor = power(count - 1)
+        var (count, divisor) = digitCount(magnitude)
         for _ in count..<Swift.max(count, width) { bytes.append(0x30) }
         while divisor > 0 {
             bytes.append(0x30 + UInt8(magnitude / divisor % 10))
@@ -152,23 +151,18 @@ public enum Decimal {
 
     /// How many bytes `append` writes for `value` (unpadded).
     public static func digits(_ value: Int64) -> Int {
-        (value < 0 ? 1 : 0) + digitCount(value.magnitude)
+        (value < 0 ? 1 : 0) + digitCount(value.magnitude).count
     }
 
-    static func digitCount(_ magnitude: UInt64) -> Int {
+    /// How many digits `magnitude` has, and the power of ten of its first.
+    static func digitCount(_ magnitude: UInt64) -> (count: Int, divisor: UInt64) {
         var divisor: UInt64 = 1
         var count = 1
         while divisor <= magnitude / 10 {
             divisor *= 10
             count += 1
         }
-        return count
-    }
-
-    static func power(_ exponent: Int) -> UInt64 {
-        var value: UInt64 = 1
-        for _ in 0..<exponent { value *= 10 }
-        return value
+        return (count, divisor)
     }
 
     /// The non-negative integer written in these ASCII digits, or nil. No sign, no spaces.
