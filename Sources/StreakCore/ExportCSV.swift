@@ -385,9 +385,11 @@ enum CSV {
 
     static func quoted(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
+        // By scalars, not characters: a quote followed by a combining mark is one character
+        // (`"` + U+0593), and left single it ended the field for every reader.
         var out = "\""
-        for character in field {
-            if character == "\"" { out += "\"\"" } else { out.append(character) }
+        for scalar in field.unicodeScalars {
+            if scalar == "\"" { out += "\"\"" } else { out.unicodeScalars.append(scalar) }
         }
         return out + "\""
     }

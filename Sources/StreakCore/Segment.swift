@@ -321,15 +321,17 @@ public struct Segment {
     }
 
     /// Text as Pango markup shows it literally: `&`, `<` and `>` as entities.
+    /// By scalars, not characters: `<` followed by a combining mark is one character, which a
+    /// comparison with `<` would let through as markup.
     public static func pango(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return text }
         var out = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -30,7 +30,8 @@ enum RandomExport {
         return ExportDocument(streaks: streaks)
     }
 
-    static let notes = ["ran 5 km", "100% done", "a, \"quoted\" note", "é 🔥", "  spaced  ", "%41"]
+    static let notes = ["ran 5 km", "100% done", "a, \"quoted\" note", "é 🔥", "  spaced  ", "%41",
+                        "ch. 4, \"\u{0593}oted\""]
 
     static func moment(_ g: inout SeededRandom, near day: StreakDay) -> Instant {
         let offset = Int.random(in: -48...56, using: &g) * 900
@@ -254,6 +255,20 @@ struct ExportTests {
         let document = try parse(text)
         #expect(document.streaks[0].settings?.icon == "x,\"y\"")
         #expect(document.streaks[0].actions.count == 2)
+    }
+
+    /// A quote followed by a combining mark is one character but two scalars: the export
+    /// doubles the quote all the same (a fuzzer found a note that did not read back).
+    @Test func aQuoteBeforeACombiningMarkStaysAQuote() throws {
+        var action = Action(day: StreakDay("2026-10-02")!, at: Instant(seconds: 1_793_620_800, offset: 0))
+        action.note = "ch. 4, \"\u{0593}oted\""
+        let settings = StreakSettings(icon: "\"\u{0301}", rules: Rules())
+        let document = ExportDocument(streaks: [ExportedStreak(name: try StreakName("read"), settings: settings, actions: [action])])
+        let csv = document.csv()
+        #expect(csv.contains("\"ch. 4, \"\"\u{0593}oted\"\"\""))
+        let again = try ExportDocument.parse(Array(csv.utf8))
+        #expect(again.streaks.first?.actions.first?.note == action.note)
+        #expect(again.streaks.first?.settings?.icon == settings.icon)
     }
 
     /// Every refusal names the line of the fault.

@@ -75,6 +75,13 @@ struct SegmentTests {
         }
     }
 
+    /// Pango markup escapes `<`, `>` and `&` even when a combining mark makes one character
+    /// of them with what follows.
+    @Test func pangoEscapesByScalar() {
+        #expect(Segment.pango("a<\u{0301}b>&\u{0301}") == "a&lt;\u{0301}b&gt;&amp;\u{0301}")
+        #expect(Segment.pango("plain 🔥") == "plain 🔥")
+    }
+
     @Test func emptyTextHasNoColourCodes() {
         #expect(segment(icon: "").rendered(SegmentFormat("{icon}"), host: .bash, color: true) == "")
     }
