@@ -20,8 +20,8 @@ public struct RuleChange: Hashable, Sendable {
 
 /// A pause (`pause NAME --from D --to D`) or its removal over a range of dates.
 ///
-/// A date is paused when the latest record covering it (by `at`, an unpause winning a tie,
-/// then by text) is a pause.
+/// A date is paused when the latest record covering it (by `at`, an unpause winning a tie)
+/// is a pause.
 public struct PauseRecord: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case pause
