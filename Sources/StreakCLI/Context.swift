@@ -119,7 +119,7 @@ public struct Today {
     public let weekStart: WeekStart
 
     /// Seconds until today's streak date ends.
-    public var secondsLeft: Int64 { clock.end(of: day) - now }
+    public var secondsLeft: Int64 { clock.end(of: day, after: now) - now }
 }
 
 extension StoreError {

@@ -140,7 +140,7 @@ enum Report {
             return "done (\(reading.today.weekday.shortName) is not scheduled)"
         case (.pending, .week):
             // The time left as remind says it: to the moment the week ends.
-            return "pending: \(progress!), \(timeLeft(today.clock.end(of: weekEnd(of: reading.today, today)) - today.now)) left"
+            return "pending: \(progress!), \(timeLeft(today.clock.end(of: weekEnd(of: reading.today, today), after: today.now) - today.now)) left"
         case (.pending, .day):
             if let progress { return "pending: \(progress), \(duration(today.secondsLeft)) left" }
             return "pending: \(duration(today.secondsLeft)) left today"

@@ -30,7 +30,7 @@ public struct Reminder: Sendable, Equatable {
         self.name = name
         self.icon = icon
         self.reading = reading
-        deadline = clock.end(of: last)
+        deadline = clock.end(of: last, after: now)
         secondsLeft = Swift.max(0, deadline - now)
     }
 

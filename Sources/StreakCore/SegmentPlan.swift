@@ -27,24 +27,9 @@ public enum SegmentPlan {
     /// which writes the view again from then.
     public static let days = 40
 
-    /// The first instant of the streak date after `day`: where the date `day` ends. The
-    /// zone's transitions are honoured (a day start in a skipped hour ends the date when the
-    /// clock jumps past it); a date the zone skips whole ends where the next one that exists
-    /// begins.
-    public static func end(of day: StreakDay, zone: some ZoneRules, dayStart: DayStart) -> Int64 {
-        let clock = DayClock(zone: zone, dayStart: dayStart)
-        let guess = clock.end(of: day)
-        if clock.day(at: guess) > day, clock.day(at: guess - 1) <= day { return guess }
-        // A transition near the day start: the first second whose date is later, searched.
-        var low = guess - 30 * 3600
-        var high = guess + 30 * 3600
-        while clock.day(at: low) > day { low -= 24 * 3600 }
-        while clock.day(at: high) <= day { high += 24 * 3600 }
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if clock.day(at: middle) > day { high = middle } else { low = middle }
-        }
-        return high
+    /// Where the date `day` ends, after `moment` (`DayClock.end(of:after:)`).
+    public static func end(of day: StreakDay, zone: some ZoneRules, dayStart: DayStart, after moment: Int64 = .min) -> Int64 {
+        DayClock(zone: zone, dayStart: dayStart).end(of: day, after: moment)
     }
 
     /// The instant the date `day` starts to warn: `warnAt` on the clock, on that calendar date
@@ -94,7 +79,7 @@ public enum SegmentPlan {
             window.end = 0
         }
         guard now >= window.start else { return false }
-        if window.end == 0 { window.end = end(of: reading.today, zone: zone, dayStart: dayStart) }
+        if window.end == 0 { window.end = end(of: reading.today, zone: zone, dayStart: dayStart, after: now) }
         guard now < window.end else { return false }
         secondsLeft = window.end - now
         return true
@@ -126,7 +111,7 @@ public enum SegmentPlan {
                     continue
                 }
             }
-            let end = end(of: day, zone: zone, dayStart: dayStart)
+            let end = end(of: day, zone: zone, dayStart: dayStart, after: previous?.seconds ?? now)
             dates.append((day, end))
             let local = zone.local(at: end)
             day = dayStart.day(of: local.local)

@@ -179,9 +179,26 @@ public struct DayClock<Zone: ZoneRules> {
     }
 
 
-    /// The moment the streak date `day` ends (the next date's day start).
-    public func end(of day: StreakDay) -> Int64 {
-        zone.moment(of: LocalDateTime(day: day + 1, secondOfDay: dayStart.seconds))
+    /// The moment the streak date `day` ends: the first instant after `moment` whose date is
+    /// later, usually the next date's day start. The zone's transitions are honoured: a day
+    /// start in a skipped hour ends the date when the clock jumps past it; a date the zone
+    /// skips whole ends where the next one that exists begins; a day start in a repeated hour
+    /// makes the date come back for the rest of that hour once the clock is set back, and for
+    /// a `moment` then the date ends at the day start's second pass. `status`, `remind`, the
+    /// prompt's warning and the views all take a date's end from here.
+    public func end(of day: StreakDay, after moment: Int64 = .min) -> Int64 {
+        let guess = zone.moment(of: LocalDateTime(day: day + 1, secondOfDay: dayStart.seconds))
+        if guess > moment, self.day(at: guess) > day, self.day(at: guess - 1) <= day { return guess }
+        // A transition near the day start: the first second whose date is later, searched.
+        var low = Swift.max(guess - 30 * 3600, moment)
+        var high = Swift.max(guess, low) + 30 * 3600
+        while self.day(at: low) > day { low -= 24 * 3600 }
+        while self.day(at: high) <= day { high += 24 * 3600 }
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if self.day(at: middle) > day { high = middle } else { low = middle }
+        }
+        return high
     }
 }
 

@@ -59,6 +59,13 @@ struct TableZone: ZoneRules {
         (utcMoment(2026, 10, 25, 1), 3600),
     ])
 
+    /// Australia/Lord_Howe in 2026: UTC+11 until 2026-04-04T15:00Z (02:00 → 01:30), then UTC+10:30
+    /// until 2026-10-03T15:30Z (02:00 → 02:30): half-hour changes at 02:00.
+    static let lordHowe = TableZone(initial: 11 * 3600, changes: [
+        (utcMoment(2026, 4, 4, 15), 10 * 3600 + 1800),
+        (utcMoment(2026, 10, 3, 15, 30), 11 * 3600),
+    ])
+
     static let kiritimati = TableZone(initial: 14 * 3600, changes: [])
     static let minus12 = TableZone(initial: -12 * 3600, changes: [])
 }

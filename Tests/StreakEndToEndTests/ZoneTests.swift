@@ -135,6 +135,25 @@ struct ZoneTests {
         #expect(try box.status("spring", now: "2026-03-29T03:45")["last"] as? String == "2026-03-28")
     }
 
+    @Test func timeLeftWhenTheClockSkipsOrRepeatsTheDayStart() throws {
+        // The day starts at 02:30. On 2026-03-29 Berlin's clock jumps from 02:00 to 03:00, so
+        // the 28th ends at 03:00 CEST: at 01:50 there are 10 minutes left, not 40. On
+        // 2026-10-25 it reads 02:00–03:00 twice: at 02:15 on the second pass it is the 24th
+        // again (a tick then counts for it) until 02:30 comes again, 15 minutes later.
+        let box = try Sandbox(tz: "Europe/Berlin", extra: ["STREAKPROMPT_DAY_START": "02:30"])
+        try tick(box, "2026-03-27T12:00", "spring")
+        try tick(box, "2026-10-23T12:00", "autumn")
+        for (name, now, seconds, text) in [("spring", "2026-03-29T01:50:00+01:00", 600, "10m"),
+                                           ("autumn", "2026-10-25T02:15:00+01:00", 900, "15m")] {
+            let status = try box.status(name, now: now)
+            #expect(status["state"] as? String == "pending", "\(name): \(status)")
+            #expect(status["seconds_left"] as? Int == seconds, "\(name): \(status)")
+            let said = try box.sp("status", name, "--now", now)
+            #expect(said.stdout.contains("pending: \(text) left today"), "\(name): \(said)")
+            #expect(try box.prompt([name, "--format", "{left}"], now: now) == text, "\(name)")
+        }
+    }
+
     @Test func aBadDayStartIsReportedButNeverBreaksThePrompt() throws {
         let box = try Sandbox(extra: ["STREAKPROMPT_DAY_START": "25:00"])
         let tick = try box.sp("tick")
