@@ -219,6 +219,26 @@ struct GoalsEndToEndTests {
         #expect(try box.read("streaks/gym/test.events").components(separatedBy: "\n").filter { $0.contains("pause ") }.count == 3)
     }
 
+    @Test func whatIsAskedForNowWinsWhateverTheClockSaid() throws {
+        // A pause made with a --now years ahead (or on a machine whose clock runs ahead), then
+        // an unpause now: the unpause takes it back, as it says. Then the other way round, in
+        // one second: a pause right after an unpause holds.
+        let box = try box()
+        try box.sp("tick", "gym", "--quiet", "--now", "2026-11-16")
+        try box.sp("pause", "gym", "--from", "2030-01-10", "--to", "2030-01-12", "--now", "2030-01-01T10:00")
+        #expect(try box.status("gym", now: "2030-01-10T12:00")["paused"] as? Bool == true)
+        let unpaused = try box.sp("unpause", "gym", "--from", "2030-01-10", "--to", "2030-01-10", "--now", "2026-11-20T10:00")
+        #expect(unpaused.stdout.hasPrefix("Unpaused gym 2030-01-10 (1 date): asked for again"), "\(unpaused)")
+        #expect(try box.status("gym", now: "2030-01-10T12:00")["paused"] as? Bool == false)
+        #expect(try box.status("gym", now: "2030-01-11T12:00")["paused"] as? Bool == true)
+        for command in ["unpause", "pause", "unpause", "pause"] {
+            try box.sp(command, "gym", "--from", "2026-12-01", "--to", "2026-12-01", "--now", "2026-11-20T11:00")
+        }
+        #expect(try box.status("gym", now: "2026-12-01T12:00")["paused"] as? Bool == true)
+        try box.sp("unpause", "gym", "--from", "2026-12-01", "--to", "2026-12-01", "--now", "2026-11-20T11:00")
+        #expect(try box.status("gym", now: "2026-12-01T12:00")["paused"] as? Bool == false)
+    }
+
     @Test func aBadWeekStartIsAnErrorInCommandsAndSilenceInThePrompt() throws {
         let box = try box()
         try box.sp("tick", "--quiet", "--now", "2026-11-16")

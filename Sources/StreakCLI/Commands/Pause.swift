@@ -45,7 +45,15 @@ enum Pause: Command {
             context.out.line("\(name): \(range) \(first == last ? "is" : "are") already \(kind == .pause ? "paused" : "not paused"); nothing changed.")
             return 0
         }
-        let record = PauseRecord(kind, from: first, to: last, at: context.zone.local(at: today.now))
+        // A date's pause is decided by the latest record over it, so this one is made a second
+        // after the latest it overlaps when the clock reads earlier than that: a pause made
+        // with a later --now, or on a machine whose clock runs ahead, must not outlast what is
+        // asked for now (the command says it changed the dates; it must).
+        var at = today.now
+        for other in before.history.pauses where other.from <= last && other.to >= first {
+            at = max(at, other.at.seconds + 1)
+        }
+        let record = PauseRecord(kind, from: first, to: last, at: context.zone.local(at: at))
         let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([.pause(record)], to: name, zone: context.zone)
         }
