@@ -27,8 +27,10 @@ public struct CommitHook: Equatable, Sendable {
     /// Whether git can run it (git skips a hook without the execute bit).
     public var isExecutable: Bool
 
-    /// Whether it counts commits (when git runs it).
+    /// Whether it counts commits: git runs it (git skips a hook it cannot run: one without
+    /// the execute bit, a link to a binary that is gone) and it is ours or calls us.
     public var counts: Bool {
+        guard isExecutable else { return false }
         switch kind {
         case .ours, .calls: return true
         case .missing, .foreign: return false

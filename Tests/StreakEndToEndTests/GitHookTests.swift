@@ -146,6 +146,34 @@ struct GitHookTests {
         #expect(status.stdout.contains(".husky/_"))
     }
 
+    /// A hook git skips counts nothing, and `git status` says so: the link to a binary that
+    /// was removed, and a hook without its execute bit.
+    @Test func aHookGitSkipsIsNotCounting() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let copy = g.root + "/moved/streakprompt"
+        try FileManager.default.createDirectory(atPath: g.root + "/moved", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        let install = try g.sp(["git", "install"], in: repo, binary: copy)
+        #expect(install.status == 0, "\(install)")
+        try? FileManager.default.removeItem(atPath: copy)
+        try g.commit(in: repo)
+        #expect(g.actions().isEmpty)
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.stdout.contains("(missing: git skips it, and nothing counts;"), "\(status)")
+        #expect(status.stdout.contains("counting    no"), "\(status)")
+        let json = try g.sp(["git", "status", "--json"], in: repo)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["counting"] as? Bool == false, "\(json)")
+
+        // Installed again, then the execute bit taken away: git skips it too.
+        try g.sp(["git", "uninstall"], in: repo)
+        try writeScript(repo + "/.git/hooks/post-commit", "#!/bin/sh\n'\(Binary.path)' git hook post-commit\n", mode: 0o644)
+        try g.commit(in: repo)
+        #expect(g.actions().isEmpty)
+        #expect(try g.sp(["git", "status"], in: repo).stdout.contains("counting    no"))
+    }
+
     /// husky (`core.hooksPath=.husky/_`, the README's line in `.husky/post-commit`): commits
     /// count, and `git status` and `doctor` both say so.
     @Test func huskysHookThatCallsStreakpromptIsRecognised() throws {

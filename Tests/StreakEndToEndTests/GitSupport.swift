@@ -45,10 +45,10 @@ final class GitBox {
 
     /// Runs streakprompt in `folder`.
     @discardableResult
-    func sp(_ arguments: [String], in folder: String, env: [String: String] = [:]) throws -> Result {
+    func sp(_ arguments: [String], in folder: String, env: [String: String] = [:], binary: String = Binary.path) throws -> Result {
         var environment = box.environment
         for (key, value) in env { environment[key] = value }
-        return try run(Binary.path, arguments, environment: environment, directory: folder)
+        return try run(binary, arguments, environment: environment, directory: folder)
     }
 
     /// A new repository in the sandbox.
