@@ -82,17 +82,19 @@ case $(option @streakprompt-only) in
     *) tmux display-message "streakprompt: @streakprompt-only: use pending or all" ;;
 esac
 segment="#(#{q:@streakprompt-bin}$arguments)"
+# The segment's command line, as arguments: what push mode registers, and what the width of
+# the status line is measured by.
+set -- prompt --shell tmux
+[ -z "$clean" ] || set -- "$@" --format "$clean"
+for name in $(option @streakprompt-names); do
+    case $name in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" "$name" ;; esac
+done
+for tag in $tags; do
+    case $tag in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" --tag "$tag" ;; esac
+done
+[ "$(option @streakprompt-only)" != pending ] || set -- "$@" --only pending
 if [ "$(option @streakprompt-mode)" != command ]; then
     # Register the view and push the segment now; after @streakprompt-until, #() asks again.
-    set -- prompt --shell tmux
-    [ -z "$clean" ] || set -- "$@" --format "$clean"
-    for name in $(option @streakprompt-names); do
-        case $name in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" "$name" ;; esac
-    done
-    for tag in $tags; do
-        case $tag in -* | *[!A-Za-z0-9_-]*) ;; *) set -- "$@" --tag "$tag" ;; esac
-    done
-    [ "$(option @streakprompt-only)" != pending ] || set -- "$@" --only pending
     "$(option @streakprompt-bin)" "$@" --view >/dev/null 2>&1 </dev/null || true
     segment="#{?#{e|<:%s,#{@streakprompt-until}},#{@streakprompt},#(#{q:@streakprompt-bin}$arguments --view)}"
 fi
@@ -127,7 +129,13 @@ for side in status-left status-right; do
             default=40
             [ "$side" = status-right ] || default=10
             if [ "$(option "$side-length")" = "$default" ]; then
-                shown=$(option @streakprompt | sed 's/#\[[^]]*\]//g')
+                # Push mode has the segment in @streakprompt; command mode asks the binary once.
+                if [ "$(option @streakprompt-mode)" != command ]; then
+                    shown=$(option @streakprompt)
+                else
+                    shown=$("$(option @streakprompt-bin)" "$@" 2>/dev/null </dev/null || true)
+                fi
+                shown=$(printf '%s' "$shown" | sed 's/#\[[^]]*\]//g')
                 characters=$(printf '%s' "$shown" | LC_ALL=C.UTF-8 wc -m 2>/dev/null || printf '%s' "$shown" | wc -c)
                 tmux set-option -gq "$side-length" "$((default + 2 * characters))"
             fi

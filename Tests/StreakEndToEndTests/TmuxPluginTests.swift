@@ -63,6 +63,17 @@ struct TmuxPluginTests {
         try tmux("set-option", "-g", "status-right", "#{streakprompt} x")
         try tmux("run-shell", plugin)
         #expect(try server.option("status-right-length") == "55", "a length the user set is kept")
+
+        // Command mode (#() at every status-interval) has no @streakprompt to measure: the
+        // plugin asks the binary once, and the length grows the same.
+        try tmux("set-option", "-g", "status-right-length", "40")
+        try tmux("set-option", "-g", "status-right", "#{streakprompt} %H:%M")
+        try tmux("set-option", "-g", "@streakprompt-mode", "command")
+        try tmux("set-option", "-gu", "@streakprompt")
+        try tmux("run-shell", plugin)
+        #expect(try server.option("status-right").contains("#("))
+        let commanded = Int(try server.option("status-right-length")) ?? 0
+        #expect(commanded == grown, "command mode: \(commanded), push mode: \(grown)")
     }
 
     @Test func hostileIconAndFormatNeverRun() throws {
