@@ -178,6 +178,8 @@ public struct Heatmap: Sendable {
             : ["Sun ", "    ", "Tue ", "    ", "Thu ", "    ", "Sat "]
         for weekday in 0..<7 {
             var line = rowLabels[weekday]
+            // Today in the first column: its `[` takes the label's last space.
+            if weeks > 0, cell(week: 0, weekday: weekday).isToday { line = String(line.dropLast()) + "[" }
             for week in 0..<weeks {
                 let cell = cell(week: week, weekday: weekday)
                 line += glyph(for: cell, style: style)

@@ -98,6 +98,17 @@ struct HeatmapTests {
         #expect(rows[2] == "Mon . .")
     }
 
+    @Test func todayIsBracketedInTheOnlyColumn() {
+        // One week shown: today's `[` takes the weekday label's last space.
+        let tuesday = StreakDay("2026-11-03")!
+        let map = Heatmap(name: "x", counts: [tuesday - 1: 1], schedule: .daily, frozen: [], today: tuesday, weeks: 1)
+        let rows = map.rendered(style: .plain, width: 80).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows[2] == "Mon #")
+        #expect(rows[3] == "   [.]")
+        let monday = Heatmap(name: "x", counts: [:], schedule: .daily, frozen: [], today: tuesday - 1, weeks: 1)
+        #expect(monday.rendered(style: .plain, width: 80).split(separator: "\n", omittingEmptySubsequences: false)[2] == "Mon[.]")
+    }
+
     @Test func jsonHoldsEveryDateShown() throws {
         let map = HeatmapFixture.map(width: 40)
         let days = try #require(map.json["days"]?.array)
