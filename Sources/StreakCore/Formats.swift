@@ -83,13 +83,15 @@ public struct BadLine: Error, Equatable, Sendable {
 
 /// The robustness every append-only log shares: lines starting with `#` and blank lines are
 /// ignored; git's conflict markers are skipped and listed (the lines of both sides read); a bad line is reported with its number and the rest still read; a last line
-/// without its newline is kept if it reads, and reported as cut short (a crash mid-write) if
-/// it does not.
+/// without its newline is kept if it reads and is `whole`, and reported as cut short (a crash
+/// mid-write) if it is not.
 enum LogLines {
     /// Calls `read` with each line that is not blank or a comment, and its number; `read`
-    /// keeps what it reads and returns why a line does not read (nil when it does). Returns
-    /// whether the file ends without a newline.
+    /// keeps what it reads and returns why a line does not read (nil when it does). A last
+    /// line without its newline is read only when `whole` says it was written to its end.
+    /// Returns whether the file ends without a newline.
     static func read(_ bytes: [UInt8], bad: inout [BadLine], markers: inout [Int],
+                     whole: (ArraySlice<UInt8>) -> Bool = { _ in true },
                      _ read: (Int, ArraySlice<UInt8>) -> String?) -> Bool {
         var lineNumber = 0
         var start = 0
@@ -103,7 +105,7 @@ enum LogLines {
             start = end + 1
             if !complete {
                 // A hand-edited file may just lack its last newline: keep the line if it reads.
-                if read(lineNumber, line) != nil {
+                if !whole(line) || read(lineNumber, line) != nil {
                     bad.append(BadLine(line: lineNumber, reason: "the last line is cut short (no newline)"))
                 }
                 return true
@@ -191,6 +193,23 @@ public enum ActionLog {
         return text + "\n"
     }
 
+    /// Whether a line was written to its end, as `line(_:)` ends every line it writes: with
+    /// ` id=` and 16 lowercase hex digits. A last line without its newline counts only then:
+    /// a write cut short inside the id, or just before it, leaves a line that reads, as an
+    /// action with another identity (an export made before counted it twice once imported),
+    /// or none. (Lines written before ids had them end with their newline, as every line
+    /// this program writes does.)
+    public static func isWhole(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.count >= 20 else { return false }
+        let id = line.index(line.endIndex, offsetBy: -16)
+        guard line[line.index(id, offsetBy: -4)..<id].elementsEqual(" id=".utf8) else { return false }
+        return line[id...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// What an append writes before a line a crash cut short (not `isWhole`) when it ends it:
+    /// the line stays, as a comment.
+    public static let tornComment = "# cut short by a crash, not counted: "
+
     public struct Parsed: Sendable {
         public var actions: [Action] = []
         public var bad: [BadLine] = []
@@ -204,7 +223,7 @@ public enum ActionLog {
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed()
-        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers) { _, line in
+        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers, whole: isWhole) { _, line in
             switch parseLine(line) {
             case .success(let action):
                 parsed.actions.append(action)
@@ -232,7 +251,8 @@ public enum ActionLog {
                 if end - start > 10, buffer[start] == wanted[0], buffer[start + 10] == 0x20,
                    (1..<10).allSatisfy({ buffer[start + $0] == wanted[$0] }) {
                     let complete = end < buffer.count
-                    switch parseLine(bytes[start..<end]) {
+                    switch complete || isWhole(bytes[start..<end]) ? parseLine(bytes[start..<end])
+                        : .failure(FieldError("cut short", standsAlone: true)) {
                     case .success(let action): parsed.actions.append(action)
                     case .failure(let problem):
                         parsed.bad.append(BadLine(line: lineNumber, reason: complete ? problem.reason

@@ -157,6 +157,26 @@ extension Store {
         return try appendLines(lines, to: ownEventsPath(of: name), header: EventLog.header, of: name)
     }
 
+    /// The last line of an action log that does not end with its newline, when it is not
+    /// `ActionLog.isWhole` (a crash cut it short) and is not a comment: where it starts and its
+    /// bytes. Lines longer than a note allows are left alone (not ours).
+    static func tornLine(of file: FileDescriptor, size: Int) throws(SystemError) -> (start: Int, bytes: [UInt8])? {
+        let from = max(0, size - 4096)
+        let tail = try file.contents(count: size - from, at: from)
+        guard tail.count == size - from else { return nil }
+        let lineStart: Int
+        if let newline = tail.lastIndex(of: 0x0A) {
+            lineStart = newline + 1
+        } else if from == 0 {
+            lineStart = 0
+        } else {
+            return nil
+        }
+        let fragment = tail[lineStart...]
+        guard fragment.first != UInt8(ascii: "#"), !ActionLog.isWhole(fragment) else { return nil }
+        return (from + lineStart, Array(fragment))
+    }
+
     /// Appends whole lines to an append-only file of the streak, after `header` when the file
     /// is new or empty: one `write`, flushed to disk before returning, or, if the write or the
     /// flush fails, nothing (the file is cut back to its old length). A last line cut short by
@@ -170,24 +190,38 @@ extension Store {
             let newFile = !Files.exists(path)
             var size = 0
             let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
-            var text = ""
+            var text: [UInt8] = []
+            // An action line a crash cut short (`ActionLog.isWhole`), taken off the end and
+            // written back as a comment, byte for byte, so that its line break never makes it
+            // read as an action; put back as it was if the write fails.
+            var torn: (start: Int, bytes: [UInt8])?
             if size == 0 {
-                text += header
+                text += header.utf8
             } else if try file.byte(at: size - 1) != 0x0A {
-                text += "\n"
+                if header == ActionLog.header, let fragment = try Store.tornLine(of: file, size: size) {
+                    torn = fragment
+                    text += ActionLog.tornComment.utf8
+                    text += fragment.bytes
+                    file.truncate(to: fragment.start)
+                }
+                text.append(0x0A)
             }
-            text += lines
+            text += lines.utf8
             do throws(SystemError) {
-                try file.writeAll(text.utf8)
+                try file.writeAll(text)
                 TestPoint.reach("append-before-sync")
                 try file.sync()
             } catch {
+                if let torn {
+                    file.truncate(to: torn.start)
+                    try? file.writeAll(torn.bytes)
+                }
                 file.truncate(to: size)
                 throw error
             }
             if newFile { try Files.syncFolder(folder) }
             if newFolder { try Files.syncFolder(streaksFolder) }
-            return text.utf8.count
+            return text.count
         } catch {
             throw .system(error)
         }

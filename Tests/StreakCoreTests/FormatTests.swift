@@ -38,11 +38,19 @@ struct FormatTests {
         #expect(parsed.actions.count == 1)
         #expect(parsed.endsTorn)
         #expect(parsed.bad.first?.line == 2)
-        // A complete line that only lacks its newline (a hand edit) is kept.
-        let edited = ActionLog.parse(Array("2026-11-20 2026-11-20T10:00:00+00:00".utf8))
-        #expect(edited.actions.count == 1)
-        #expect(edited.endsTorn)
-        #expect(edited.bad.isEmpty)
+        // A line that only lacks its newline is kept when it ends with its whole id, as every
+        // line a tick writes does; one cut anywhere before that is not (it would read as
+        // another action, or as one without an identity).
+        let whole = ActionLog.line(Action(day: .d("2026-11-20"), at: Instant(seconds: 1_795_168_800, offset: 0),
+                                          count: 3, note: "ran", id: "5be0a1c2d3e4f607"))
+        for cut in 1..<whole.utf8.count {
+            let parsed = ActionLog.parse(Array(whole.utf8.dropLast(cut)))
+            #expect(parsed.endsTorn)
+            #expect(parsed.actions.count == (cut == 1 ? 1 : 0), "cut \(cut)")
+            #expect(parsed.bad.count == (cut == 1 ? 0 : 1), "cut \(cut)")
+            let ofDate = ActionLog.lines(of: "2026-11-20", in: Array(whole.utf8.dropLast(cut)))
+            #expect(ofDate.actions.count == (cut == 1 ? 1 : 0), "cut \(cut)")
+        }
     }
 
     @Test func binaryGarbageNeverCrashes() {

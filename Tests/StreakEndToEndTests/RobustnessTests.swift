@@ -52,11 +52,47 @@ struct RobustnessTests {
         #expect(tick.status == 0)
         #expect(tick.stderr.contains("cut short"))
         let after = try box.read(log)
-        #expect(after.hasPrefix(original + "2026-11-23 2026-11-2\n"), "\(after)")
-        #expect(withoutIDs(after) == withoutIDs(original) + "2026-11-23 2026-11-2\n2026-11-24 2026-11-24T12:00:00+00:00\n", "\(after)")
+        // The torn line stays, byte for byte, as a comment: it never reads as an action.
+        #expect(after.hasPrefix(original + "# cut short by a crash, not counted: 2026-11-23 2026-11-2\n"), "\(after)")
+        #expect(withoutIDs(after) == withoutIDs(original) + "# cut short by a crash, not counted: 2026-11-23 2026-11-2\n"
+            + "2026-11-24 2026-11-24T12:00:00+00:00\n", "\(after)")
         let status = try box.status(now: "2026-11-24")
         #expect(status["total"] as? Int == 4)
         #expect(status["current"] as? Int == 1)
+        #expect(try box.sp("status", "--now", "2026-11-24").stderr.isEmpty)
+    }
+
+    /// A write cut short inside the id (or just before it) leaves a line that reads: an action
+    /// with another identity, or none. Counted, an export made before it held the whole line,
+    /// and importing it counted the one action twice. It is not counted, and the next write
+    /// keeps it as a comment; the backup brings the action back once.
+    @Test func aLineCutShortInItsIdIsNotAnAction() throws {
+        let box = try Sandbox()
+        try box.sp("add", "q", "--goal", "2", "--now", "2026-11-01T09:00")
+        try box.sp("tick", "q", "--quiet", "--now", "2026-11-02T10:00")
+        let backup = box.home + "/../backup.json"
+        try box.write("../backup.json", try box.sp("export").stdout)
+        let path = "streaks/q/test.log"
+        let whole = try box.read(path)
+        for cut in [5, 16, 21] {  // the newline and: part of the id, all but a digit, " id=" and all
+            try box.write(path, String(whole.dropLast(cut)))
+            let status = try box.sp("status", "q", "--now", "2026-11-02T12:00")
+            #expect(status.stdout.contains("no actions yet"), "cut \(cut): \(status)")
+            #expect(status.stderr.contains("cut short"), "cut \(cut): \(status)")
+        }
+        try box.sp("tick", "q", "--quiet", "--now", "2026-11-02T11:00")
+        let after = try box.read(path)
+        #expect(after.contains("\n# cut short by a crash, not counted: " + String(whole.dropLast(21).split(separator: "\n").last!) + "\n"), "\(after)")
+        #expect(try box.sp("status", "q", "--now", "2026-11-02T12:00").stdout.contains("1 of 2"))
+        let imported = try box.sp("import", backup)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try box.sp("status", "q", "--now", "2026-11-02T12:00").stdout.contains("done today (2 of 2)"))
+        #expect(try box.sp("status", "q", "--now", "2026-11-02T12:00").stderr.isEmpty)
+        // A whole line that lacks only its newline (an editor's) still counts.
+        let box2 = try Sandbox()
+        try box2.sp("tick", "q", "--quiet", "--now", "2026-11-02T10:00")
+        try box2.write(path, String(try box2.read(path).dropLast()))
+        #expect(try box2.status("q", now: "2026-11-02T12:00")["total"] as? Int == 1)
     }
 
     @Test func corruptSettingsStopReadsButNeverLoseAnAction() throws {
