@@ -194,16 +194,37 @@ public enum ActionLog {
     }
 
     /// Whether a line was written to its end, as `line(_:)` ends every line it writes: with
-    /// ` id=` and 16 lowercase hex digits. A last line without its newline counts only then:
-    /// a write cut short inside the id, or just before it, leaves a line that reads, as an
-    /// action with another identity (an export made before counted it twice once imported),
-    /// or none. (Lines written before ids had them end with their newline, as every line
-    /// this program writes does.)
+    /// ` id=` and 16 lowercase hex digits.
     public static func isWhole(_ line: ArraySlice<UInt8>) -> Bool {
         guard line.count >= 20 else { return false }
         let id = line.index(line.endIndex, offsetBy: -16)
         guard line[line.index(id, offsetBy: -4)..<id].elementsEqual(" id=".utf8) else { return false }
         return line[id...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Whether a log's lines all end with their id (`isWhole`): a log this version started
+    /// (its v3 header). Logs started before ids (v1, v2) hold lines without them, and their
+    /// last line may lack its newline (a hand edit; the first release's own fixture).
+    public static func endsLinesWithIDs(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: "# streakprompt actions v3".utf8)
+    }
+
+    /// Whether a last line without its newline counts (if it reads). In a log whose lines end
+    /// with their id, only a whole one: a write cut short inside the id, or before it, leaves a
+    /// line that reads, as an action with another identity (an export made before counted it
+    /// twice once imported), or none. In an older log, any line without an id that does not
+    /// end in the start of one (` i`, ` id`); one with an id, only whole.
+    public static func countsUnterminated(_ line: ArraySlice<UInt8>, idsEverywhere: Bool) -> Bool {
+        if isWhole(line) { return true }
+        if idsEverywhere || line.last == 0x20 || line.suffix(2).elementsEqual(" i".utf8) || line.suffix(3).elementsEqual(" id".utf8) {
+            return false
+        }
+        var before: (UInt8, UInt8) = (0, 0)
+        for byte in line {
+            if before == (UInt8(ascii: "i"), UInt8(ascii: "d")), byte == UInt8(ascii: "=") { return false }
+            before = (before.1, byte)
+        }
+        return true
     }
 
     /// What an append writes before a line a crash cut short (not `isWhole`) when it ends it:
@@ -223,7 +244,9 @@ public enum ActionLog {
 
     public static func parse(_ bytes: [UInt8]) -> Parsed {
         var parsed = Parsed()
-        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers, whole: isWhole) { _, line in
+        let idsEverywhere = endsLinesWithIDs(bytes)
+        parsed.endsTorn = LogLines.read(bytes, bad: &parsed.bad, markers: &parsed.conflictMarkers,
+                                        whole: { countsUnterminated($0, idsEverywhere: idsEverywhere) }) { _, line in
             switch parseLine(line) {
             case .success(let action):
                 parsed.actions.append(action)
@@ -251,7 +274,8 @@ public enum ActionLog {
                 if end - start > 10, buffer[start] == wanted[0], buffer[start + 10] == 0x20,
                    (1..<10).allSatisfy({ buffer[start + $0] == wanted[$0] }) {
                     let complete = end < buffer.count
-                    switch complete || isWhole(bytes[start..<end]) ? parseLine(bytes[start..<end])
+                    switch complete || countsUnterminated(bytes[start..<end], idsEverywhere: endsLinesWithIDs(bytes))
+                        ? parseLine(bytes[start..<end])
                         : .failure(FieldError("cut short", standsAlone: true)) {
                     case .success(let action): parsed.actions.append(action)
                     case .failure(let problem):

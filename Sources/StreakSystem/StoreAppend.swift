@@ -157,9 +157,9 @@ extension Store {
         return try appendLines(lines, to: ownEventsPath(of: name), header: EventLog.header, of: name)
     }
 
-    /// The last line of an action log that does not end with its newline, when it is not
-    /// `ActionLog.isWhole` (a crash cut it short) and is not a comment: where it starts and its
-    /// bytes. Lines longer than a note allows are left alone (not ours).
+    /// The last line of an action log that does not end with its newline, when it would not
+    /// count (`ActionLog.countsUnterminated`: a crash cut it short) and is not a comment: where
+    /// it starts and its bytes. A last line longer than 4 KB is left alone (not ours).
     static func tornLine(of file: FileDescriptor, size: Int) throws(SystemError) -> (start: Int, bytes: [UInt8])? {
         let from = max(0, size - 4096)
         let tail = try file.contents(count: size - from, at: from)
@@ -173,7 +173,10 @@ extension Store {
             return nil
         }
         let fragment = tail[lineStart...]
-        guard fragment.first != UInt8(ascii: "#"), !ActionLog.isWhole(fragment) else { return nil }
+        let idsEverywhere = ActionLog.endsLinesWithIDs(try file.contents(count: min(size, 32), at: 0))
+        guard fragment.first != UInt8(ascii: "#"), !ActionLog.countsUnterminated(fragment, idsEverywhere: idsEverywhere) else {
+            return nil
+        }
         return (from + lineStart, Array(fragment))
     }
 
@@ -191,7 +194,7 @@ extension Store {
             var size = 0
             let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
             var text: [UInt8] = []
-            // An action line a crash cut short (`ActionLog.isWhole`), taken off the end and
+            // An action line a crash cut short (`ActionLog.countsUnterminated`), taken off the end and
             // written back as a comment, byte for byte, so that its line break never makes it
             // read as an action; put back as it was if the write fails.
             var torn: (start: Int, bytes: [UInt8])?

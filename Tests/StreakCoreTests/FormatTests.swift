@@ -43,14 +43,24 @@ struct FormatTests {
         // another action, or as one without an identity).
         let whole = ActionLog.line(Action(day: .d("2026-11-20"), at: Instant(seconds: 1_795_168_800, offset: 0),
                                           count: 3, note: "ran", id: "5be0a1c2d3e4f607"))
+        let log = ActionLog.header + whole
         for cut in 1..<whole.utf8.count {
-            let parsed = ActionLog.parse(Array(whole.utf8.dropLast(cut)))
+            let parsed = ActionLog.parse(Array(log.utf8.dropLast(cut)))
             #expect(parsed.endsTorn)
             #expect(parsed.actions.count == (cut == 1 ? 1 : 0), "cut \(cut)")
             #expect(parsed.bad.count == (cut == 1 ? 0 : 1), "cut \(cut)")
-            let ofDate = ActionLog.lines(of: "2026-11-20", in: Array(whole.utf8.dropLast(cut)))
+            let ofDate = ActionLog.lines(of: "2026-11-20", in: Array(log.utf8.dropLast(cut)))
             #expect(ofDate.actions.count == (cut == 1 ? 1 : 0), "cut \(cut)")
         }
+        // A log started before ids (the first release's, its header v1 or none) may end with a
+        // line without an id and without its newline: it counts; a line of ours cut inside its
+        // id, or just after `id`, does not.
+        let legacy = ActionLog.headerV1 + "2026-11-19 2026-11-19T10:00:00+00:00\n" + whole
+        for cut in 1...20 {
+            let parsed = ActionLog.parse(Array(legacy.utf8.dropLast(cut)))
+            #expect(parsed.actions.count == (cut == 1 ? 2 : 1), "legacy cut \(cut)")
+        }
+        #expect(ActionLog.parse(Array(legacy.utf8.dropLast(21))).actions.count == 2, "a line without an id")
     }
 
     @Test func binaryGarbageNeverCrashes() {
