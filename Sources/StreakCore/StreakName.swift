@@ -88,12 +88,12 @@ public enum Text {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 
-    /// The text with control characters shown as `\xNN` (or `\u{NNNN}`), for error messages
-    /// that quote what the user typed.
+    /// The text with control characters and bidirectional controls shown as `\xNN` (or
+    /// `\u{NNNN}`), for error messages that quote what the user typed.
     public static func visible(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isHidden(scalar) {
                 out += scalar.value < 0x100 ? "\\x" + hex(Int(scalar.value), width: 2) : "\\u{\(hex(Int(scalar.value), width: 4))}"
             } else {
                 out.unicodeScalars.append(scalar)

@@ -255,6 +255,11 @@ struct RobustnessTests {
         let escape = try box.sp("add", "a", "--icon", "\u{1B}[31m")
         #expect(escape.status == 2)
         #expect(!escape.stderr.contains("\u{1B}"))
+        // A right-to-left override would turn the rest of every line that prints the icon.
+        let bidi = try box.sp("add", "c", "--icon", "\u{202E}X\u{200F}")
+        #expect(bidi.status == 2, "\(bidi)")
+        #expect(bidi.stderr.contains("bidirectional controls") && bidi.stderr.contains("\\u{202E}X\\u{200F}"), "\(bidi)")
+        #expect(!bidi.stderr.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x200F }, "\(bidi)")
         #expect(try box.sp("add", "b", "--icon", "$(touch pwned)%#(x)").status == 0)
         try box.sp("tick", "b", "--quiet", "--now", "2026-11-22")
         #expect(try box.prompt(["b"], now: "2026-11-22") == "$(touch pwned)%#(x)1")

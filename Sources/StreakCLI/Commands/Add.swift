@@ -85,6 +85,12 @@ enum Add: Command {
         }
         // An empty icon would leave a bare count in every segment: --format without {icon}
         // does that on purpose (an export may still carry an empty icon).
+        // Bidirectional controls reorder the text after them wherever the icon is printed
+        // (the prompt drops them; `list` and these lines would not): refused as control
+        // characters are. (A settings file that holds one still reads.)
+        if let icon = given.icon, icon.unicodeScalars.contains(where: Text.isBidiControl) {
+            throw .usage("--icon '\(Text.visible(icon))': an icon cannot hold bidirectional controls (U+202A–202E, U+2066–2069, U+200E, U+200F, U+061C)")
+        }
         if given.icon?.isEmpty == true {
             throw .usage("--icon '' would show no icon; give one (an emoji, a letter), or leave {icon} out of the format")
         }
