@@ -149,7 +149,7 @@ public struct DataSync {
 public struct DataRepository {
     public let folder: String
     public let machine: String
-    let git: Git
+    var git: Git
 
     /// Fetches and pushes cross the network: more time than a local query, still bounded.
     public static let timeout = 300_000
@@ -163,6 +163,9 @@ public struct DataRepository {
         self.folder = folder
         self.machine = machine
         git = Git(folder: folder, timeout: DataRepository.timeout, environment: environment)
+        // A merge's conflicts are read from what git says: in English whatever the user's
+        // language (git translates them: "KONFLIKT (Inhalt): Merge-Konflikt in …").
+        git.setting = ["LC_ALL": "C"]
     }
 
     func run(_ arguments: [String]) throws(SyncError) -> ProcessOutcome {
@@ -243,7 +246,8 @@ public struct DataRepository {
             let said = String(decoding: outcome.stdout + outcome.stderr, as: UTF8.self)
             let lines = said.split(whereSeparator: \.isNewline).map(String.init)
             let renamed = lines.compactMap(RenameConflict.init)
-            let others = lines.filter { $0.hasPrefix("CONFLICT") && RenameConflict($0) == nil }
+            let kept = lines.compactMap(KeptConflict.init)
+            let others = lines.filter { $0.hasPrefix("CONFLICT") && RenameConflict($0) == nil && KeptConflict($0) == nil }
             let conflicts = lines.compactMap { line -> String? in
                 guard let range = line.firstRange(of: "Merge conflict in ") else { return nil }
                 return String(line[range.upperBound...])
@@ -261,7 +265,18 @@ public struct DataRepository {
                 renames += resolved
                 return true
             }
-            if !renamed.isEmpty, others.isEmpty, try settle({ () throws(SyncError) in try resolveRenames(renamed, theirs: ref) }) {
+            // A streak removed (or renamed) on one machine while the other recorded in it, and
+            // one renamed to two names: settled by sync, nothing recorded lost.
+            if !renamed.isEmpty || !kept.isEmpty, others.isEmpty, try settle({ () throws(SyncError) -> [String]? in
+                guard let said = try resolveKept(kept, theirs: ref) else { return nil }
+                if renamed.isEmpty {
+                    try must(["add", "-A", "."], doing: "stage the streaks kept")
+                    try must(try identity() + ["commit", "--quiet", "--no-verify", "--no-edit"], doing: "commit the merge")
+                    return said
+                }
+                guard let renames = try resolveRenames(renamed, theirs: ref) else { return nil }
+                return said + renames
+            }) {
                 return true
             }
             // Only settings files, each changed in different fields or the icon and tags on
@@ -317,6 +332,88 @@ public struct DataRepository {
             self.ours = ours
             self.theirs = theirs
         }
+    }
+
+    /// A conflict sync settles by keeping what was recorded:
+    /// `CONFLICT (modify/delete): streaks/NAME/F deleted in A and modified in B.  Version B of
+    /// streaks/NAME/F left in tree.` (a streak removed on one machine, recorded in on the
+    /// other since), and `CONFLICT (file location): streaks/OLD/F added in A inside a directory
+    /// that was renamed in B, suggesting it should perhaps be moved to streaks/NEW/F.` (a
+    /// streak renamed on one machine, a log started under the old name on the other).
+    struct KeptConflict: Equatable {
+        enum Kind: Equatable {
+            /// The streak `name` was removed on one side and its file changed on `side`.
+            case removedWhileChanged(name: String, side: String)
+            /// A file added at `path` that git moved to `moved`, inside the renamed streak.
+            case addedIntoRenamed(path: String, moved: String)
+        }
+        var kind: Kind
+
+        init?(_ line: String) {
+            func streak(_ path: Substring) -> String? {
+                let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 3, parts[0] == "streaks", StreakName.problem(with: String(parts[1])) == nil,
+                      !parts[2].isEmpty, !parts[2].contains(" ")
+                else { return nil }
+                return String(parts[1])
+            }
+            let removed = "CONFLICT (modify/delete): "
+            let moved = "CONFLICT (file location): "
+            if line.hasPrefix(removed) {
+                let rest = line.dropFirst(removed.count)
+                guard let deleted = rest.firstRange(of: " deleted in "), let modified = rest.firstRange(of: " and modified in "),
+                      deleted.upperBound <= modified.lowerBound, let name = streak(rest[..<deleted.lowerBound])
+                else { return nil }
+                var side = rest[modified.upperBound...]
+                if let end = side.firstRange(of: ".  Version ") ?? side.firstRange(of: ". Version ") {
+                    side = side[..<end.lowerBound]
+                } else if side.hasSuffix(".") {
+                    side = side.dropLast()
+                }
+                guard !side.isEmpty, !side.contains(" ") else { return nil }
+                kind = .removedWhileChanged(name: name, side: String(side))
+            } else if line.hasPrefix(moved) {
+                let rest = line.dropFirst(moved.count)
+                guard let added = rest.firstRange(of: " added in "), let suggested = rest.firstRange(of: "moved to "),
+                      streak(rest[..<added.lowerBound]) != nil
+                else { return nil }
+                var target = rest[suggested.upperBound...]
+                if target.hasSuffix(".") { target = target.dropLast() }
+                guard streak(target) != nil else { return nil }
+                kind = .addedIntoRenamed(path: String(rest[..<added.lowerBound]), moved: String(target))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Settles `KeptConflict`s without committing: a streak removed on one side and recorded
+    /// in on the other comes back whole as that side has it (its records since would be lost
+    /// otherwise; `remove` removes it again); a log started under a streak's old name joins
+    /// the renamed streak, where git moved it. Returns what to say, or nil when the folders are
+    /// not as those conflicts leave them.
+    func resolveKept(_ conflicts: [KeptConflict], theirs ref: String) throws(SyncError) -> [String]? {
+        var said: [String] = []
+        var restored: Set<String> = []
+        for conflict in conflicts {
+            switch conflict.kind {
+            case .removedWhileChanged(let name, let side):
+                guard restored.insert(name).inserted else { continue }
+                let source = side == "HEAD" ? "HEAD" : ref
+                try must(["checkout", source, "--", "streaks/" + name], doing: "keep the streak \(name)")
+                said.append(side == "HEAD"
+                    ? "\(name) was removed on the other machine after this one recorded in it: kept it, with this machine's records; 'streakprompt remove \(name)' removes it again."
+                    : "\(name) was removed here while the other machine recorded in it: it is back, as the other machine has it; 'streakprompt remove \(name)' removes it again.")
+            case .addedIntoRenamed(let path, let moved):
+                guard Files.exists(Paths.join(folder, moved)), !Files.isLink(Paths.join(folder, moved)) else { return nil }
+                _ = try run(["rm", "--cached", "--quiet", "--ignore-unmatch", "--", path])
+                try must(["add", "--", moved], doing: "stage \(moved)")
+                let old = path.split(separator: "/")[1]
+                let new = moved.split(separator: "/")[1]
+                said.append("\(old) was renamed to \(new) on one machine while the other recorded under \(old): its records joined \(new).")
+            }
+        }
+        return said
     }
 
     /// Resolves a streak renamed to two names on two machines: the name given later (by the

@@ -29,6 +29,8 @@ public struct Git: Sendable {
     /// Milliseconds before a git command is killed.
     public var timeout: Int
     public var environment: Environment
+    /// Variables set for every command besides `quiet` (sync's: git's words in English).
+    public var setting: [String: String] = [:]
 
     /// What a git query may take when nobody said otherwise: long enough for a large
     /// repository on a slow disk, short enough that nothing waits for ever.
@@ -63,7 +65,8 @@ public struct Git: Sendable {
         do {
             return try Subprocess.run(command, environment: environment,
                                       unsetting: unsetting + (folder == nil ? [] : Git.repositoryVariables),
-                                      setting: Git.quiet, limit: limit, timeout: timeout ?? self.timeout,
+                                      setting: setting.isEmpty ? Git.quiet : Git.quiet.merging(setting) { $1 },
+                                      limit: limit, timeout: timeout ?? self.timeout,
                                       progress: progress)
         } catch where error.isNotFound {
             throw .missing

@@ -203,6 +203,54 @@ struct SyncConflictTests {
         #expect(try desk.sp("sync").stdout.contains("1 new action"))
     }
 
+    /// A streak removed on one machine while the other ticked it: the sync that met both
+    /// failed, and every one after it, for ever. The streak stays, with every record the other
+    /// machine had, on both machines, and sync says how to remove it again.
+    @Test func aStreakRemovedWhileTheOtherMachineTicksItIsKept() throws {
+        guard requireTool("git") else { return }
+        let (laptop, desk) = try twoMachines()
+        try desk.sp("tick", "quiz", "--quiet", "--now", "2026-03-02")
+        #expect(try desk.sp("sync").status == 0)
+        #expect(try laptop.sp("sync").status == 0)
+        try laptop.sp("remove", "quiz")
+        #expect(try laptop.sp("sync").status == 0)
+        try desk.sp("tick", "quiz", "--quiet", "--now", "2026-03-03")
+        let synced = try desk.sp("sync")
+        #expect(synced.status == 0, "\(synced)")
+        #expect(synced.stdout.contains("quiz was removed on the other machine after this one recorded in it: kept it"), "\(synced)")
+        let back = try laptop.sp("sync")
+        #expect(back.status == 0, "\(back)")
+        for box in [laptop, desk] {
+            #expect(try box.status("quiz", now: "2026-03-03T20:00")["total"] as? Int == 3, "every action of both")
+            #expect(try box.sp("doctor").stdout.contains("No problems found"))
+        }
+        try laptop.sp("tick", "quiz", "--quiet", "--now", "2026-03-04")
+        #expect(try laptop.sp("sync").status == 0)
+        #expect(try desk.sp("sync").stdout.contains("1 new action"))
+    }
+
+    /// A streak renamed on one machine while the other, not told, started a log under the old
+    /// name: git's "file location" conflict failed every sync, and the documented recovery did
+    /// not clear it. The log joins the renamed streak, as git suggests.
+    @Test func aLogStartedUnderAnOldNameJoinsTheRenamedStreak() throws {
+        guard requireTool("git") else { return }
+        let (laptop, desk) = try twoMachines()
+        try laptop.sp("rename", "quiz", "study")
+        #expect(try laptop.sp("sync").status == 0)
+        try desk.sp("tick", "quiz", "--quiet", "--now", "2026-03-02")
+        let synced = try desk.sp("sync")
+        #expect(synced.status == 0, "\(synced)")
+        #expect(synced.stdout.contains("quiz was renamed to study on one machine while the other recorded under quiz: its records joined study."),
+                "\(synced)")
+        #expect(try laptop.sp("sync").status == 0)
+        for box in [laptop, desk] {
+            let list = try box.sp("list", "--json", "--now", "2026-03-02T20:00")
+            let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(rows.map { $0["name"] as? String } == ["study"], "\(list.stdout)")
+            #expect(rows.first?["total"] as? Int == 2, "\(list.stdout)")
+        }
+    }
+
     /// A log that arrives as a symbolic link (a repository can hold one) is neither read nor
     /// written through: the count never goes negative, the next tick writes no dotfile, sync
     /// and doctor name it.
