@@ -15,7 +15,8 @@ public enum Host: String, CaseIterable, Sendable {
     /// waybar's custom module (`return-type: json`): the segments in Pango markup, colours as
     /// `<span>`; the prompt wraps them in one JSON object a line.
     case waybar
-    /// polybar's script module: `%{F#…}` colours, `%` doubled so no `%{…}` tag can act.
+    /// polybar's script module: `%{F#…}` colours; a zero-width space between a `%` and a `{`
+    /// of the text, so no `%{…}` tag can open (polybar has no escape).
     case polybar
     /// i3blocks: plain text; the prompt prints full text, short text and the colour of the
     /// worst state, a line each.
@@ -337,6 +338,21 @@ public struct Segment {
         return out
     }
 
+    /// Text polybar shows as it is. polybar opens a tag at every `%{` and has no escape for
+    /// one (a `%` before it is shown, and the tag still opens: `%%{A1:cmd:}` is a click that
+    /// runs `cmd`), so a zero-width space goes between a `%` and a `{`.
+    static func polybar(_ text: String) -> String {
+        guard text.utf8.contains(0x25) else { return text }
+        var out = ""
+        var previous: Unicode.Scalar = "\u{0}"
+        for scalar in text.unicodeScalars {
+            if previous == "%", scalar == "{" { out.unicodeScalars.append("\u{200B}") }
+            out.unicodeScalars.append(scalar)
+            previous = scalar
+        }
+        return out
+    }
+
     /// Escapes text so the host prints it literally.
     public static func escape(_ text: String, for host: Host) -> String {
         escape(text, for: host, keepingLeftMarker: false)
@@ -344,11 +360,12 @@ public struct Segment {
 
     static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool) -> String {
         if host == .waybar { return pango(Text.withoutControls(text)) }
+        if host == .polybar { return polybar(escape(text, for: .plain, keepingLeftMarker: keepingLeftMarker)) }
         let special: Unicode.Scalar
         switch host {
-        case .zsh, .polybar: special = "%"
+        case .zsh: special = "%"
         case .tmux: special = "#"
-        case .bash, .fish, .plain, .waybar, .i3blocks: special = "\u{0}"
+        case .bash, .fish, .plain, .waybar, .polybar, .i3blocks: special = "\u{0}"
         }
         // Usually there is nothing to double and no marker to keep.
         if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)) {

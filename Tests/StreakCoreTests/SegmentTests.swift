@@ -1,3 +1,4 @@
+import StreakTestSupport
 import Testing
 @testable import StreakCore
 
@@ -124,5 +125,20 @@ struct SegmentTests {
         #expect(summary.done == 1 && summary.due == 3 && summary.worst == .pending)
         summary.add(reading(.broken, met: false))
         #expect(summary.due == 4 && summary.worst == .broken)
+    }
+
+    /// polybar opens a tag at every `%{` and has no escape for it: whatever the text, what
+    /// it becomes holds no `%{`, and reads the same once the zero-width spaces are taken out.
+    @Test func polybarTextOpensNoTag() {
+        var random = SeededRandom(seed: 0x9017_BA12)
+        let pieces = ["%", "{", "}", "%{", "a", "A1:rm -rf ~:", "\u{202E}", "\u{1F}", "F#f00"]
+        for _ in 0..<2000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let escaped = Segment.escape(text, for: .polybar)
+            #expect(!escaped.contains("%{"), "\(text.debugDescription) → \(escaped.debugDescription)")
+            var shown = String.UnicodeScalarView()
+            shown.append(contentsOf: escaped.unicodeScalars.filter { $0 != "\u{200B}" })
+            #expect(String(shown) == Text.withoutControls(text))
+        }
     }
 }
