@@ -82,12 +82,12 @@ _streakprompt() {
 
     # The value of a flag.
     case "$command:$prev" in
-        ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
+        ':--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks' 'tcsh'; return 0 ;;
         ':--format') :; return 0 ;;
         ':--tag') :; return 0 ;;
         ':--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
         ':--now') :; return 0 ;;
-        'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
+        'prompt:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks' 'tcsh'; return 0 ;;
         'prompt:--format') :; return 0 ;;
         'prompt:--tag') :; return 0 ;;
         'prompt:--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
@@ -142,7 +142,7 @@ _streakprompt() {
         'init:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'init:--format') :; return 0 ;;
         'init:--tick-on') :; return 0 ;;
-        'watch:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks'; return 0 ;;
+        'watch:--shell') __streakprompt_complete_words "$cur" 'bash' 'zsh' 'fish' 'tmux' 'plain' 'waybar' 'polybar' 'i3blocks' 'tcsh'; return 0 ;;
         'watch:--format') :; return 0 ;;
         'watch:--tag') :; return 0 ;;
         'watch:--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;

@@ -11,18 +11,21 @@
 #   STREAKPROMPT_MANUAL    1: leave the prompt alone; $streakprompt_segment holds the segment
 #
 # The precmd alias runs the binary before each prompt (tcsh has no other way to learn
-# anything): it prints the segment the way zsh's prompt takes it, %{…%} around colours and %%
-# for %, which is tcsh's own prompt syntax too (a ! in a format or an icon shows tcsh's history
-# number: tcsh has no escape a prompt could print for it). A precmd alias you had still runs,
-# before it. tcsh has no regular expressions to match a command line with: no --tick-on.
+# anything): it prints the segment as tcsh's prompt takes it (--shell tcsh): %{…%} around
+# colours, %% for %, \\ for \ and \! for ! (tcsh reads backslash escapes and ! in a prompt).
+# A precmd alias you had still runs, before it. tcsh has no regular expressions to match a
+# command line with: no --tick-on.
 
 if ( $?prompt && ! $?__streakprompt_loaded ) then
     set __streakprompt_loaded = 1
     set __streakprompt_base = "$prompt"
+    set __streakprompt_last = "$prompt"
     if ( ! $?STREAKPROMPT_BIN ) setenv STREAKPROMPT_BIN streakprompt
     set __streakprompt_user_precmd = "`alias precmd`"
     # The binary reads STREAKPROMPT_NAMES, STREAKPROMPT_TAGS and STREAKPROMPT_FORMAT itself.
-    alias __streakprompt_precmd 'set streakprompt_segment = "`$STREAKPROMPT_BIN:q prompt --shell zsh < /dev/null`"; if ( "$streakprompt_segment" != "" ) set streakprompt_segment = "$streakprompt_segment "; if ( ! $?STREAKPROMPT_MANUAL ) set prompt = "$streakprompt_segment$__streakprompt_base"'
+    # A prompt set since the last one this wrote (later in ~/.tcshrc, or by hand) is the
+    # user's new prompt: the segment goes before it.
+    alias __streakprompt_precmd 'if ( "$prompt:q" != "$__streakprompt_last:q" ) set __streakprompt_base = "$prompt:q"; set streakprompt_segment = "`$STREAKPROMPT_BIN:q prompt --shell tcsh < /dev/null`"; if ( "$streakprompt_segment" != "" ) set streakprompt_segment = "$streakprompt_segment "; if ( ! $?STREAKPROMPT_MANUAL ) set prompt = "$streakprompt_segment$__streakprompt_base:q"; set __streakprompt_last = "$prompt:q"'
     if ( "$__streakprompt_user_precmd" != "" ) then
         alias precmd "$__streakprompt_user_precmd; __streakprompt_precmd"
     else

@@ -278,7 +278,7 @@ public enum CommandTable {
     static let json = FlagSpec("--json", help: "print JSON")
     static let quiet = FlagSpec("--quiet", short: "-q", help: "print nothing on success")
     /// Where a segment can be printed (`Host`).
-    static let hosts = ["bash", "zsh", "fish", "tmux", "plain", "waybar", "polybar", "i3blocks"]
+    static let hosts = ["bash", "zsh", "fish", "tmux", "plain", "waybar", "polybar", "i3blocks", "tcsh"]
     /// What `init` and `completions` write for.
     static let shell = ValueType.choice("SHELL", noun: "shell", words: PluginShell.names)
 

@@ -21,6 +21,10 @@ public enum Host: String, CaseIterable, Sendable {
     /// i3blocks: plain text; the prompt prints full text, short text and the colour of the
     /// worst state, a line each.
     case i3blocks
+    /// tcsh's `prompt`: `%{` … `%}` around colours and `%` doubled, as zsh's; tcsh also reads
+    /// backslash escapes (`\n`, `\101`) and `!` (the history number) in a prompt, so `\` is
+    /// doubled and `!` written `\!`.
+    case tcsh
 
     /// The host with this name. (A plain `switch`: the synthesised `init(rawValue:)` builds an
     /// array of every name, which costs the prompt a runtime type instantiation.)
@@ -34,6 +38,7 @@ public enum Host: String, CaseIterable, Sendable {
         case "waybar": self = .waybar
         case "polybar": self = .polybar
         case "i3blocks": self = .i3blocks
+        case "tcsh": self = .tcsh
         default: return nil
         }
     }
@@ -311,7 +316,7 @@ public struct Segment {
         let (before, after): (String, String)
         switch host {
         case .bash: (before, after) = ("\u{01}\u{1B}[" + look.ansi + "m\u{02}", "\u{01}\u{1B}[0m\u{02}")
-        case .zsh: (before, after) = ("%{\u{1B}[" + look.ansi + "m%}", "%{\u{1B}[0m%}")
+        case .zsh, .tcsh: (before, after) = ("%{\u{1B}[" + look.ansi + "m%}", "%{\u{1B}[0m%}")
         case .fish, .plain: (before, after) = ("\u{1B}[" + look.ansi + "m", "\u{1B}[0m")
         case .tmux: (before, after) = ("#[" + look.tmux + "]", "#[" + look.tmuxOff + "]")
         case .waybar: (before, after) = ("<span color=\"" + look.hex + "\">", "</span>")
@@ -353,6 +358,18 @@ public struct Segment {
         return out
     }
 
+    /// zsh's escaping made tcsh's: `\` doubled and `!` written `\!` (tcsh reads both in a
+    /// prompt: `\n` is a line break, `!` the history number).
+    static func tcsh(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x21 }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "!" { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
     /// Escapes text so the host prints it literally.
     public static func escape(_ text: String, for host: Host) -> String {
         escape(text, for: host, keepingLeftMarker: false)
@@ -361,11 +378,12 @@ public struct Segment {
     static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool) -> String {
         if host == .waybar { return pango(Text.withoutControls(text)) }
         if host == .polybar { return polybar(escape(text, for: .plain, keepingLeftMarker: keepingLeftMarker)) }
+        if host == .tcsh { return tcsh(escape(text, for: .zsh, keepingLeftMarker: keepingLeftMarker)) }
         let special: Unicode.Scalar
         switch host {
         case .zsh: special = "%"
         case .tmux: special = "#"
-        case .bash, .fish, .plain, .waybar, .polybar, .i3blocks: special = "\u{0}"
+        case .bash, .fish, .plain, .waybar, .polybar, .i3blocks, .tcsh: special = "\u{0}"
         }
         // Usually there is nothing to double and no marker to keep.
         if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)) {

@@ -89,7 +89,7 @@ struct CompletionTests {
         #expect(lines[2] == "status")
         #expect(lines[3] == "gym quiz")
         #expect(lines[4] == "--quiet")
-        #expect(lines[5] == "bash zsh fish tmux plain waybar polybar i3blocks")
+        #expect(lines[5] == "bash zsh fish tmux plain waybar polybar i3blocks tcsh")
         #expect(lines[6] == gitSubcommands.joined(separator: " "))
         #expect(lines[7] == "gym")
         #expect(lines[8] == "zsh")
@@ -117,7 +117,7 @@ struct CompletionTests {
         #expect(sections["streakprompt tick --"] == ["--count", "--note", "--quiet", "--now", "--help"])
         #expect(sections["streakprompt add quiz --target "] == Set((1...7).map { "\($0)/week" }))
         #expect(sections["streakprompt pause "] == ["gym", "quiz"])
-        #expect(Set(sections["streakprompt --shell "] ?? []) == ["bash", "zsh", "fish", "tmux", "plain", "waybar", "polybar", "i3blocks"])
+        #expect(Set(sections["streakprompt --shell "] ?? []) == ["bash", "zsh", "fish", "tmux", "plain", "waybar", "polybar", "i3blocks", "tcsh"])
         #expect(sections["streakprompt git "] == Set(gitSubcommands))
         #expect(sections["streakprompt git install --"]?.contains("--help") == true)
     }

@@ -43,10 +43,11 @@ struct OtherShellsTests {
             return Host(shell: "tcsh", program: "tcsh", command: { box, program in
                 let binary = try box.shellEnvironment()["PATH"]!.split(separator: ":")[0] + "/streakprompt"
                 let plugin = try run(String(binary), ["init", "tcsh", "--name", "code",
-                                                      "--format", "{name}={count}%%`touch \(box.root.path)/\(marker)`"],
+                                                      "--format", "{icon}{name}={count}%%`touch \(box.root.path)/\(marker)`"],
                                      environment: box.environment)
                 let file = try box.file("streakprompt.tcsh", plugin.stdout)
-                try box.file("home/.tcshrc", "set prompt = '> '\nsource \(file)\nsource \(file)\n")
+                // A prompt set after the plugin is the one it goes before.
+                try box.file("home/.tcshrc", "set prompt = 'first> '\nsource \(file)\nsource \(file)\nset prompt = '> '\n")
                 return program
             }, ticks: false)
         case "sh":
@@ -96,9 +97,11 @@ struct OtherShellsTests {
         #expect(!box.exists(Self.marker), "the format ran as code in \(shellName)")
     }
 
-    /// tcsh keeps the colours (its prompt takes %{…%}, as zsh's does) and prints % as %.
+    /// tcsh keeps the colours (its prompt takes %{…%}, as zsh's does) and prints %, \ and !
+    /// as they are (its prompt reads `\n`, `\101` and `!` otherwise).
     @Test func tcsh() throws {
         let box = try Sandbox()
+        try box.sp("add", "code", "--icon", "x\\ny\\101!")
         try box.sp("tick", "code", "--quiet")
         guard let host = Self.host("tcsh"), let program = tool(host.program), let tmuxPath = tool("tmux") else {
             if Package.isCI { Issue.record("tcsh or tmux is missing") }
@@ -108,6 +111,8 @@ struct OtherShellsTests {
                             env: ["HOME": box.root.path + "/home"])
         defer { tmux.stop() }
         let screen = try tmux.waitFor("the segment") { $0.contains("code=1%%`touch") }
+        #expect(screen.contains("x\\ny\\101!code=1%%`touch"), "\(screen)")
+        #expect(!screen.contains("first>"), "\(screen)")
         #expect(screen.components(separatedBy: "\n").contains { $0.hasSuffix("`touch \(box.root.path)/\(Self.marker)` > ") }, "\(screen)")
         #expect(!box.exists(Self.marker))
         try tmux.type("streakprompt tick code --quiet --now +1d; echo done")
