@@ -56,6 +56,30 @@ struct EditorTests {
         #expect(box.binaryRuns == 1, "runs: \(box.binaryRuns)")
     }
 
+    /// Vim runs system() with the user's 'shell': with a login shell that is not POSIX (tcsh,
+    /// fish, elvish) the segment was empty. The plugin runs its line with /bin/sh, and puts
+    /// the user's shell options back.
+    @Test(arguments: ["tcsh", "fish", "elvish"])
+    func vimWithAnotherLoginShell(shell: String) throws {
+        guard let program = tool("vim"), let login = tool(shell) else {
+            if Package.isCI { Issue.record("vim or \(shell) is missing") }
+            return
+        }
+        let box = try Sandbox()
+        try box.sp("tick", "quiz", "--quiet")
+        let out = box.root.appendingPathComponent("out").path
+        let script = ["let lines = [streakprompt#segment(), &shell]", "call writefile(lines, '\(out)')"]
+        var env = box.environment
+        env["STREAKPROMPT_BIN"] = Binary.path
+        env["SHELL"] = login
+        let result = try run(program, ["-es", "-u", "NONE", "-i", "NONE", "-N", "--cmd", "set rtp+=\(Package.root.path)/shell/vim"]
+                             + script.flatMap { ["-c", $0] } + ["-c", "qa!"], environment: env, directory: box.root.path)
+        #expect(result.status == 0, "\(result)")
+        let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.first == "🔥1", "\(shell): \(lines)")
+        #expect(lines.last == login, "the user's shell is put back: \(lines)")
+    }
+
     /// A change streakprompt did not make (a sync brought a line) is newer than the view: the
     /// next call runs the binary, and the change shows within a few seconds.
     @Test func aChangeBehindTheViewRunsTheBinaryOnce() throws {

@@ -39,8 +39,17 @@ function! s:run_binary() abort
     let l:args += ['--format', g:streakprompt_format]
   endif
   let l:args += filter(copy(get(g:, 'streakprompt_names', [])), 's:valid_name(v:val)')
-  let l:output = system('NO_COLOR=1 ' . join(map(l:args, 'shellescape(v:val)'), ' ') . ' </dev/null 2>/dev/null')
-  if v:shell_error != 0
+  " system() runs the line with 'shell', and shellescape() quotes for it: a POSIX shell
+  " for both, whatever the user's is (tcsh, fish, elvish and xonsh read the line otherwise).
+  let l:saved = [&shell, &shellcmdflag, &shellquote, &shellxquote, &shellredir]
+  try
+    set shell=/bin/sh shellcmdflag=-c shellquote= shellxquote= shellredir=>%s\ 2>&1
+    let l:output = system('NO_COLOR=1 ' . join(map(l:args, 'shellescape(v:val)'), ' ') . ' </dev/null 2>/dev/null')
+    let l:failed = v:shell_error != 0
+  finally
+    let [&shell, &shellcmdflag, &shellquote, &shellxquote, &shellredir] = l:saved
+  endtry
+  if l:failed
     return ''
   endif
   let l:lines = split(l:output, "\n", 1)

@@ -1,5 +1,5 @@
 " streakprompt: `streakprompt#segment()` for the statusline (autoload/streakprompt.vim).
-" Loaded by any plugin manager, or `set runtimepath+=/usr/share/streakprompt/vim`.
+" Loaded by any plugin manager, or `set runtimepath+=/usr/share/streakprompt/shell/vim`.
 if exists('g:loaded_streakprompt')
   finish
 endif
