@@ -130,5 +130,9 @@ case $(basename "${SHELL:-sh}") in
     bash) echo "Then add to ~/.bashrc:   eval \"\$(streakprompt init bash)\"" ;;
     zsh) echo "Then add to ~/.zshrc:    eval \"\$(streakprompt init zsh)\"" ;;
     fish) echo "Then add to ~/.config/fish/config.fish:   streakprompt init fish | source" ;;
-    *) echo "Then add the line for your shell: eval \"\$(streakprompt init bash)\", eval \"\$(streakprompt init zsh)\", or streakprompt init fish | source" ;;
+    elvish) echo "Then add to ~/.config/elvish/rc.elv:   eval (streakprompt init elvish | slurp)" ;;
+    xonsh) echo "Then add to ~/.xonshrc:   execx(\$(streakprompt init xonsh))" ;;
+    tcsh | csh) echo "Then run once:   streakprompt init tcsh > ~/.streakprompt.tcsh   and add to ~/.tcshrc:   source ~/.streakprompt.tcsh" ;;
+    dash | mksh | ksh | sh | ash) echo "Then add to the file \$ENV names (~/.mkshrc, ~/.kshrc):   eval \"\$(streakprompt init sh)\"" ;;
+    *) echo "Then add the line for your shell: eval \"\$(streakprompt init bash)\", eval \"\$(streakprompt init zsh)\", or streakprompt init fish | source (elvish, xonsh, tcsh, sh: see docs/shells.md)" ;;
 esac

@@ -39,8 +39,16 @@ struct PackagingTests {
         }
         // The formula installs what the tarball holds.
         for path in ["man/streakprompt.1", "completions/streakprompt.bash", "completions/_streakprompt",
-                     "completions/streakprompt.fish", "streakprompt.tmux", "shell/streakprompt.plugin.zsh"] {
+                     "completions/streakprompt.fish", "streakprompt.tmux", "shell/streakprompt.plugin.zsh",
+                     "shell/streakprompt.elv", "shell/streakprompt.xsh", "shell/streakprompt.tcsh", "shell/streakprompt.sh",
+                     "shell/nvim", "shell/vim"] {
             #expect(formula.contains("\"\(path)\""), "\(path)")
+        }
+        // Every file it names is in the source archive (the repository's files).
+        for quoted in formula.split(separator: "\"").enumerated() where quoted.offset % 2 == 1 {
+            let path = String(quoted.element)
+            guard path.hasPrefix("shell/") || path.hasPrefix("completions/") || path.hasPrefix("man/") else { continue }
+            #expect(FileManager.default.fileExists(atPath: Self.root + "/" + path), "\(path)")
         }
     }
 

@@ -23,7 +23,9 @@ class Streakprompt < Formula
     fish_completion.install "completions/streakprompt.fish"
     pkgshare.install "streakprompt.tmux"
     (pkgshare/"shell").install "shell/streakprompt.bash", "shell/streakprompt.plugin.zsh", "shell/streakprompt.tmux",
-                               "shell/git-hook.sh", "shell/conf.d", "shell/functions", "shell/completions"
+                               "shell/streakprompt.elv", "shell/streakprompt.xsh", "shell/streakprompt.tcsh",
+                               "shell/streakprompt.sh", "shell/git-hook.sh", "shell/conf.d", "shell/functions",
+                               "shell/completions", "shell/nvim", "shell/vim"
   end
 
   test do
