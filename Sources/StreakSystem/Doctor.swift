@@ -110,6 +110,9 @@ public struct Checkup {
                     findings.append(setAsideFinding(path, isLog: file.contains(".log.corrupt-"), known: known ?? []))
                 } else if file.hasPrefix(".") && (file.hasSuffix(".tmp") || file.contains(".tmp-")) {
                     findings.append(Finding(area, .note, "\(path) is left over from an interrupted write; safe to delete"))
+                } else if file.hasPrefix("streak.sync-conflict-") && file.hasSuffix(".conf") {
+                    // Syncthing's copy of a streak.conf two machines changed: not read.
+                    findings.append(Finding(area, .problem, "\(path) is a sync tool's conflict copy of \(Paths.join(folder, "streak.conf")), which two machines changed; only streak.conf is read: compare the two, keep the lines you want in streak.conf, then delete the copy"))
                 }
             }
         }

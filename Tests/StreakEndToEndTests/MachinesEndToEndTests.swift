@@ -73,6 +73,12 @@ struct MachinesEndToEndTests {
         try tick(box, Self.desk, machine: "desk")
         try box.sp("doctor", "--repair")
         expectSameViews(try box.allViews(names: ["quiz"], nows: Self.nows), try union(), "with a conflict copy")
+        // A conflict copy of the settings is not read: doctor names it, with what to do.
+        try box.write("streaks/quiz/streak.sync-conflict-20260310-101010-ABCDEFG.conf", "schedule=weekdays\n")
+        let doctor = try box.sp("doctor")
+        #expect(doctor.status == 1, "\(doctor)")
+        #expect(doctor.stdout.contains("streak.sync-conflict-20260310-101010-ABCDEFG.conf is a sync tool's conflict copy of"),
+                "\(doctor)")
     }
 
     // MARK: git
