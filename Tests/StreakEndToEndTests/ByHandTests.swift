@@ -21,6 +21,12 @@ struct ByHandTests {
                     "\(word): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
         }
+        // A command after a streak's name: the order is the mistake (it said "did you mean
+        // 'tick'?" of 'tick').
+        let swapped = try box.spByHand("quiz", "tick")
+        #expect(swapped.status == 2, "\(swapped)")
+        #expect(swapped.stderr == "streakprompt: 'tick' is a command: it comes first ('streakprompt tick NAME'); see 'streakprompt help tick'\n",
+                "\(swapped)")
         // After `prompt` the word can only be a streak.
         let named = try box.spByHand("prompt", "qiz")
         #expect(named.status == 2)

@@ -443,8 +443,12 @@ enum Prompt: Command {
             let suggestion = Suggest.closest(to: word, in: CommandTable.commandWords)
             return .usage("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt help')")
         }
-        let candidates = bare ? CommandTable.commandWords + streaks : streaks
         let shown = "'" + Text.visible(word) + "'"
+        // A command after a streak's name (`streakprompt quiz tick`): the order is the mistake.
+        if bare, CommandTable.commandWords.contains(word) {
+            return .usage("\(shown) is a command: it comes first ('streakprompt \(word) NAME'); see 'streakprompt help \(word)'")
+        }
+        let candidates = bare ? CommandTable.commandWords + streaks : streaks
         if candidates.isEmpty {
             return .usage("no streak named \(shown) yet; 'streakprompt tick \(Text.visible(word))' starts it")
         }
