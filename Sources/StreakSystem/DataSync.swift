@@ -66,17 +66,28 @@ public struct DataSync {
         let before = try actionKeys()
         var renames: [String] = []
         let merged = try locked { () throws(SyncError) -> Bool in
-            let merged = try git.merge(remote, renames: &renames)
-            // Other machines' actions may have arrived: every streak's cache line anew.
-            do throws(StoreError) {
-                var streaks: [LoadedStreak] = []
-                for name in try store.names() {
-                    if let streak = try? store.load(name, zone: zone) { streaks.append(streak) }
+            // Other machines' actions may have arrived: every streak's cache line anew. Also
+            // after a merge that was undone: undoing it rewrote the streaks' files as they were,
+            // which made the cache look stale to the prompt and `doctor`.
+            func refresh() throws(SyncError) {
+                do throws(StoreError) {
+                    var streaks: [LoadedStreak] = []
+                    for name in try store.names() {
+                        if let streak = try? store.load(name, zone: zone) { streaks.append(streak) }
+                    }
+                    try store.refreshCache(updating: streaks, zone: zone)
+                } catch {
+                    throw .store(error)
                 }
-                try store.refreshCache(updating: streaks, zone: zone)
-            } catch {
-                throw .store(error)
             }
+            let merged: Bool
+            do throws(SyncError) {
+                merged = try git.merge(remote, renames: &renames)
+            } catch {
+                try? refresh()
+                throw error
+            }
+            try refresh()
             return merged
         }
         let after = try actionKeys()

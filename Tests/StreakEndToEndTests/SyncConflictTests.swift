@@ -48,6 +48,9 @@ struct SyncConflictTests {
         #expect(message.contains("both changed streaks/quiz/streak.conf"), "\(message)")
         #expect(message.contains("-c user.name=streakprompt -c user.email=streakprompt@desk merge --allow-unrelated-histories origin/"), "\(message)")
         #expect(message.split(separator: "\n").count == 1)
+        // Undoing the merge left the prompt's cache current: doctor finds it so.
+        let doctor = try desk.sp("doctor")
+        #expect(!doctor.stdout.contains("the prompt cache is stale"), "\(doctor)")
         // Step 1, as printed.
         let start = try #require(message.range(of: "1. "))
         let end = try #require(message.range(of: " (it stops at the conflict)"))
