@@ -195,7 +195,21 @@ public struct Checkup {
         if case .failure(let bad) = StreakSettings.parse(bytes) {
             return [Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)")]
         }
-        return []
+        // A setting given twice reads as its last line: two sides of a merge left in the file
+        // (by hand, or `doctor --repair` taking out git's markers) decide by their order.
+        var findings: [Finding] = []
+        var seen: [(key: Substring, line: Int)] = []
+        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
+            let key = line[..<equals].trimmingSpaces()
+            guard SettingsField.named(key) != nil else { continue }
+            if let first = seen.first(where: { $0.key == key }) {
+                findings.append(Finding("data", .problem, "\(path):\(index + 1): \(key) is given again (first on line \(first.line)); the last one counts: keep the line you want, delete the other"))
+            } else {
+                seen.append((key, index + 1))
+            }
+        }
+        return findings
     }
 
     /// The readable records of an action log (or, with `events`, an event log), and its

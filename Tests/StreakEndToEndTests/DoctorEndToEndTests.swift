@@ -93,6 +93,13 @@ struct DoctorEndToEndTests {
         #expect(again.status == 0)
         #expect(try box.snapshot() == snapshot)
         #expect(try box.read("prompt.cache") == cache)
+
+        // Both sides of a merge left in streak.conf (git's markers taken out): a setting given
+        // twice reads as its last line, so doctor names it.
+        try box.write("streaks/quiz/streak.conf", "icon=🔥\nschedule=mon,wed,fri\nfreezes=1\nschedule=weekdays\n")
+        let twice = try box.sp("doctor")
+        #expect(twice.status == 1, "\(twice)")
+        #expect(twice.stdout.contains("\(home)/streaks/quiz/streak.conf:4: schedule is given again (first on line 2)"), "\(twice)")
     }
 
     @Test func aMissingOrStaleCacheIsAProblemUntilRebuilt() throws {
