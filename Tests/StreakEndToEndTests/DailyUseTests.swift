@@ -175,6 +175,11 @@ struct DailyUseTests {
         #expect(try box.prompt([], now: "2026-11-24T03:00", env: ["STREAKPROMPT_FORMAT": "{count}"]) == "1", "a variable wins")
         let shown = try box.sp("config").stdout
         #expect(shown.contains("day-start          = 04:00  [") && shown.contains("week-start         = sun  ["), "\(shown)")
+        // A variable that does not read is shown as refused, not as the value in effect.
+        let refused = try box.sp("config", env: ["STREAKPROMPT_DAY_START": "4am", "STREAKPROMPT_WEEK_START": "tue"]).stdout
+        #expect(refused.contains("day-start          = 4am  [STREAKPROMPT_DAY_START] (not a time of day such as 04:00: commands refuse it)"),
+                "\(refused)")
+        #expect(refused.contains("= tue  [STREAKPROMPT_WEEK_START] (not mon or sun: commands refuse it)"), "\(refused)")
         #expect(try box.sp("config", "set", "day-start", "25:00").status == 2)
         #expect(try box.sp("config", "set", "colour", "red").stderr.contains("unknown setting 'colour'"))
         #expect(try box.sp("config", "unset", "names").stdout.hasPrefix("Removed names"))

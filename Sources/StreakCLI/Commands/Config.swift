@@ -33,7 +33,15 @@ enum Config: Command {
         for key in PromptSettings.Shared.Key.allCases {
             let shown = key.rawValue.padding(to: width)
             if let value = context.environment.nonEmpty(key.variable) {
-                context.out.line("\(shown) = \(Text.visible(value))  [\(key.variable)]")
+                // A variable that does not read is not used: commands refuse it, the prompt
+                // shows nothing (a config file's line is not reached either).
+                var refused = ""
+                switch key {
+                case .dayStart where DayStart(value) == nil: refused = " (not a time of day such as 04:00: commands refuse it)"
+                case .weekStart where WeekStart(value) == nil: refused = " (not mon or sun: commands refuse it)"
+                default: break
+                }
+                context.out.line("\(shown) = \(Text.visible(value))  [\(key.variable)]\(refused)")
             } else if let value = shared.value(key), let line = shared.line(key) {
                 context.out.line("\(shown) = \(Text.visible(value))  [\(file ?? "config"):\(line)]")
             } else {
