@@ -196,20 +196,30 @@ public struct Checkup {
             return [Finding("data", .problem, "\(path):\(bad.line): \(bad.reason)")]
         }
         // A setting given twice reads as its last line: two sides of a merge left in the file
-        // (by hand, or `doctor --repair` taking out git's markers) decide by their order.
-        var findings: [Finding] = []
-        var seen: [(key: Substring, line: Int)] = []
-        for (index, line) in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingSpaces()
-            guard SettingsField.named(key) != nil else { continue }
-            if let first = seen.first(where: { $0.key == key }) {
-                findings.append(Finding("data", .problem, "\(path):\(index + 1): \(key) is given again (first on line \(first.line)); the last one counts: keep the line you want, delete the other"))
-            } else {
-                seen.append((key, index + 1))
-            }
+        // (by hand, or git's markers taken out) decide by their order.
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        return Checkup.settingsGivenAgain(lines).map { again in
+            Finding("data", .problem, "\(path):\(again.line): \(again.key) is given again (line \(again.later) too); the last one counts: keep the line you want and delete the other, or 'streakprompt doctor --repair' sets the earlier one aside")
         }
-        return findings
+    }
+
+    /// The settings lines of a `streak.conf` that a later line gives again (the last one is
+    /// the one read): each line's number, its key, and the number of the last line giving it.
+    static func settingsGivenAgain(_ lines: [ArraySlice<UInt8>]) -> [(line: Int, key: String, later: Int)] {
+        var last: [(key: String, line: Int)] = []
+        var keyed: [(line: Int, key: String)] = []
+        for (index, line) in lines.enumerated() {
+            guard line.first != UInt8(ascii: "#"), let equals = line.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let key = String(decoding: line[..<equals], as: UTF8.self).trimmingSpaces()
+            guard SettingsField.named(key) != nil else { continue }
+            let text = String(key)
+            keyed.append((index + 1, text))
+            if let at = last.firstIndex(where: { $0.key == text }) { last[at].line = index + 1 } else { last.append((text, index + 1)) }
+        }
+        return keyed.compactMap { entry in
+            guard let final = last.first(where: { $0.key == entry.key })?.line, final != entry.line else { return nil }
+            return (entry.line, entry.key, final)
+        }
     }
 
     /// The readable records of an action log (or, with `events`, an event log), and its

@@ -115,6 +115,13 @@ public struct Repair {
             bad.append((problem.line, lines[problem.line - 1]))
             lines[problem.line - 1] = []
         }
+        let unreadable = bad.count
+        // A setting given again (both sides of a merge): the last line is the one read; the
+        // earlier ones go aside too, so the file says what it means.
+        for again in Checkup.settingsGivenAgain(lines.map { $0[...] }) {
+            bad.append((again.line, lines[again.line - 1]))
+            lines[again.line - 1] = []
+        }
         guard !bad.isEmpty else { return [] }
         let kept = Array(lines.filter { !$0.isEmpty }.joined(separator: [0x0A])) + [0x0A]
         let aside = try setAside(path, bad.sorted { $0.0 < $1.0 })
@@ -123,7 +130,11 @@ public struct Repair {
         } catch {
             throw .system(error)
         }
-        return [Finding("repair", .ok, "\(path): kept the readable settings; set \(bad.count) unreadable \(bad.count == 1 ? "line" : "lines") aside in \(aside)")]
+        let again = bad.count - unreadable
+        var what: [String] = []
+        if unreadable > 0 { what.append("\(unreadable) unreadable \(unreadable == 1 ? "line" : "lines")") }
+        if again > 0 { what.append("\(again) \(again == 1 ? "setting" : "settings") given again later (the last one counts)") }
+        return [Finding("repair", .ok, "\(path): kept the readable settings; set \(what.joined(separator: " and ")) aside in \(aside)")]
     }
 
     /// Puts back the actions of files an earlier repair set aside whole (the first release

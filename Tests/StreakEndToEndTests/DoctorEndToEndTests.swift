@@ -99,7 +99,12 @@ struct DoctorEndToEndTests {
         try box.write("streaks/quiz/streak.conf", "icon=🔥\nschedule=mon,wed,fri\nfreezes=1\nschedule=weekdays\n")
         let twice = try box.sp("doctor")
         #expect(twice.status == 1, "\(twice)")
-        #expect(twice.stdout.contains("\(home)/streaks/quiz/streak.conf:4: schedule is given again (first on line 2)"), "\(twice)")
+        #expect(twice.stdout.contains("\(home)/streaks/quiz/streak.conf:2: schedule is given again (line 4 too)"), "\(twice)")
+        // A repair keeps the line that was read and sets the earlier one aside.
+        let settled = try box.sp("doctor", "--repair")
+        #expect(settled.stdout.contains("set 1 setting given again later (the last one counts) aside in"), "\(settled)")
+        #expect(try box.read("streaks/quiz/streak.conf") == "icon=🔥\nfreezes=1\nschedule=weekdays\n")
+        #expect(try box.sp("doctor").stdout.contains("No problems found"))
     }
 
     @Test func aMissingOrStaleCacheIsAProblemUntilRebuilt() throws {

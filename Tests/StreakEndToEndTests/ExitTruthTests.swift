@@ -53,6 +53,8 @@ struct ExitTruthTests {
         #expect(repair.status == 0, "\(repair)")
         let settings = try box.read("streaks/quiz/streak.conf")
         #expect(!settings.contains("=======") && !settings.contains("<<<<<<<") && !settings.contains(">>>>>>>"), "\(settings)")
+        // Both sides' icon lines: the last one, the one read, stays; the other goes aside too.
+        #expect(settings == "icon=B\nschedule=daily\n", "\(settings)")
         #expect(try box.sp("doctor").stdout.contains("No problems found"))
     }
 
