@@ -178,6 +178,19 @@ struct SyncConflictTests {
         return (machines[0], machines[1])
     }
 
+    /// A tick on `from` after the conflict was settled reaches `to` with the next syncs.
+    func expectStillSyncing(from: Sandbox, to: Sandbox, streak: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try from.sp("tick", streak, "--quiet", "--now", "2026-03-04")
+        #expect(try from.sp("sync").status == 0, sourceLocation: sourceLocation)
+        #expect(try to.sp("sync").stdout.contains("1 new action"), sourceLocation: sourceLocation)
+    }
+
+    /// `list --json` on `box` at `now`: a row a streak.
+    func streaks(_ box: Sandbox, now: String) throws -> [[String: Any]] {
+        let list = try box.sp("list", "--json", "--now", now)
+        return try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
     /// One streak renamed to two names on two machines: the later rename keeps it, with every
     /// action of both sides, on both machines, and sync says so (it failed with an empty
     /// reason, for ever, and the actions never crossed).
@@ -195,15 +208,11 @@ struct SyncConflictTests {
         #expect(synced.stdout.contains("quiz was renamed to learn here and to study on the other machine: kept learn"), "\(synced)")
         #expect(try laptop.sp("sync").status == 0)
         for box in [laptop, desk] {
-            let list = try box.sp("list", "--json", "--now", "2026-03-03T20:00")
-            let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
-            #expect(rows.map { $0["name"] as? String } == ["learn"], "\(list.stdout)")
-            #expect(rows.first?["total"] as? Int == 3, "every action of both: \(list.stdout)")
+            let rows = try streaks(box, now: "2026-03-03T20:00")
+            #expect(rows.map { $0["name"] as? String } == ["learn"], "\(rows)")
+            #expect(rows.first?["total"] as? Int == 3, "every action of both: \(rows)")
         }
-        // And it keeps syncing.
-        try laptop.sp("tick", "learn", "--quiet", "--now", "2026-03-04")
-        #expect(try laptop.sp("sync").status == 0)
-        #expect(try desk.sp("sync").stdout.contains("1 new action"))
+        try expectStillSyncing(from: laptop, to: desk, streak: "learn")
     }
 
     /// A streak removed on one machine while the other ticked it: the sync that met both
@@ -227,9 +236,7 @@ struct SyncConflictTests {
             #expect(try box.status("quiz", now: "2026-03-03T20:00")["total"] as? Int == 3, "every action of both")
             #expect(try box.sp("doctor").stdout.contains("No problems found"))
         }
-        try laptop.sp("tick", "quiz", "--quiet", "--now", "2026-03-04")
-        #expect(try laptop.sp("sync").status == 0)
-        #expect(try desk.sp("sync").stdout.contains("1 new action"))
+        try expectStillSyncing(from: laptop, to: desk, streak: "quiz")
     }
 
     /// A streak renamed on one machine while the other, not told, started a log under the old
@@ -247,10 +254,9 @@ struct SyncConflictTests {
                 "\(synced)")
         #expect(try laptop.sp("sync").status == 0)
         for box in [laptop, desk] {
-            let list = try box.sp("list", "--json", "--now", "2026-03-02T20:00")
-            let rows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
-            #expect(rows.map { $0["name"] as? String } == ["study"], "\(list.stdout)")
-            #expect(rows.first?["total"] as? Int == 2, "\(list.stdout)")
+            let rows = try streaks(box, now: "2026-03-02T20:00")
+            #expect(rows.map { $0["name"] as? String } == ["study"], "\(rows)")
+            #expect(rows.first?["total"] as? Int == 2, "\(rows)")
         }
     }
 
