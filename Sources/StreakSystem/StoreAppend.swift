@@ -215,11 +215,15 @@ extension Store {
                 TestPoint.reach("append-before-sync")
                 try file.sync()
             } catch {
+                // Back to the old bytes: the torn line written back where it was. Should that
+                // fail too, the log ends before it (cutting to the old length would fill it
+                // with zero bytes instead).
+                var old = size
                 if let torn {
                     file.truncate(to: torn.start)
-                    try? file.writeAll(torn.bytes)
+                    if (try? file.writeAll(torn.bytes)) == nil { old = torn.start }
                 }
-                file.truncate(to: size)
+                file.truncate(to: old)
                 throw error
             }
             if newFile { try Files.syncFolder(folder) }

@@ -21,6 +21,28 @@ struct ExitStatusTests {
         return (box, disk)
     }
 
+    /// A tick that ends a line a crash cut short (writing it back as a comment) and then finds
+    /// the disk full puts the log back byte for byte: the torn line where it was, nothing added.
+    @Test(.enabled(if: Machine.isRoot && Machine.isLinux, "a full disk needs a tmpfs, which needs root"))
+    func aFullDiskAfterATornLineLeavesTheLogAsItWas() throws {
+        guard let (box, disk) = try onSmallDisk() else { return }
+        let log = box.home + "/streaks/default/test.log"
+        let text = try box.read("streaks/default/test.log")
+        let torn = "2026-11-23 2026-11-2"
+        // The log fills its page exactly, ending with the torn line: the comment needs more.
+        let padding = 4096 - text.utf8.count - 2 - torn.utf8.count
+        try box.write("streaks/default/test.log", text + "#" + String(repeating: "x", count: padding) + "\n" + torn)
+        let before = try box.read("streaks/default/test.log")
+        #expect(before.utf8.count == 4096)
+        try disk.fill()
+        let tick = try box.sp("tick", "--now", "2026-11-24")
+        #expect(tick.status == 1, "\(tick)")
+        #expect(tick.stderr.contains("the disk is full"), "\(tick)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == before, "the log as it was")
+        disk.remove("filler")
+        #expect(try box.status(now: "2026-11-24")["total"] as? Int == 2)
+    }
+
     /// Once: exit 1, with advice about permissions, for an action that was recorded.
     @Test(.enabled(if: Machine.isRoot && Machine.isLinux, "a full disk needs a tmpfs, which needs root"))
     func aFullDiskAfterTheAppendIsAWarningNotAFailure() throws {
