@@ -123,6 +123,19 @@ public struct Progress: Hashable, Sendable {
         return Run(start: runStart, end: runEnd, length: length, unit: rules.unit)
     }
 
+    /// Whether `other` reads as this state does on every date from the one it stands on: the
+    /// same state but for that date's counts, which both have met (an extra action on a met
+    /// date, or none). Then every segment and view of the streak shows the same text whatever
+    /// its format: the counts beyond the goal reach a reading only as a met goal. A habit to
+    /// quit counts slips, which any count ends: only the same state reads the same.
+    public func readsTheSame(as other: Progress) -> Bool {
+        guard dayCount != other.dayCount else { return self == other }
+        guard !rules.quits, dayCount >= rules.goal, other.dayCount >= rules.goal else { return false }
+        var same = other
+        same.dayCount = dayCount
+        return same == self
+    }
+
     // MARK: Reading
 
     /// What a read on `today` shows.

@@ -49,8 +49,10 @@ extension Store {
     /// and pushes to tmux. Derived data: atomic for every reader, but not flushed to disk
     /// (doctor rebuilds it). Call with the lock held. The views describe the real clock
     /// whatever `--now` the change carried: a plugin shows them at its own clock, so a view
-    /// rendered for `tick --now +3days` would show that day's state today.
-    func writeCache(_ bytes: [UInt8]) throws(SystemError) {
+    /// rendered for `tick --now +3days` would show that day's state today. `viewsShowTheSame`:
+    /// the change left every text a view shows as it was (`Progress.readsTheSame`), so the
+    /// views are only made newer (`Views.touchAll`), not rendered again.
+    func writeCache(_ bytes: [UInt8], viewsShowTheSame: Bool = false) throws(SystemError) {
         // Into the spare beside it, then the names swapped, as views are written: a rename
         // over the old cache costs a tick 130 to 180 µs on ext4 mounted `discard` (the
         // write-out and the freed blocks), the swap a tenth of that. Its spare is
@@ -62,7 +64,11 @@ extension Store {
         } else {
             try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
         }
-        Views.refreshAll(home: home, cache: bytes, now: Views.clock(), environment: environment ?? Environment([:]))
+        if viewsShowTheSame {
+            Views.touchAll(home: home)
+        } else {
+            Views.refreshAll(home: home, cache: bytes, now: Views.clock(), environment: environment ?? Environment([:]))
+        }
     }
 
     /// `refreshCache` after a change that is already recorded: a cache that cannot be written

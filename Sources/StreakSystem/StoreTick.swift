@@ -187,7 +187,9 @@ extension Store {
         var cacheProblem: SystemError?
         do throws(SystemError) {
             TestPoint.reach("cache-write")
-            try writeCache(bytes)
+            // An extra action on a met date (or one that does not count) changes only counts
+            // no text shows: the views stay as they are, made newer.
+            try writeCache(bytes, viewsShowTheSame: progress.readsTheSame(as: cached))
         } catch {
             cacheProblem = error
         }

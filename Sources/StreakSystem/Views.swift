@@ -9,7 +9,7 @@ import StreakCore
 
 /// Pre-rendered views: the segment a shell plugin asked for (its host, streaks, format and
 /// settings), for now and the days ahead (`SegmentPlan`), written again with every change to
-/// the data, so the plugin shows it with a builtin read and its own clock instead of running
+/// the data (one that leaves every text as it was only makes them newer: `touchAll`), so the plugin shows it with a builtin read and its own clock instead of running
 /// the binary before every prompt.
 ///
 /// ```
@@ -571,6 +571,20 @@ public enum Views {
         }
         if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
             folder.removeWithSpare(ViewColumns.name)
+        }
+    }
+
+    /// After a change that leaves every text a view shows as it was (an extra action on a met
+    /// date: `Progress.readsTheSame`): each view made newer than the streak folders the change
+    /// touched, which is all its plugin compares, and nothing rendered. A view that cannot be
+    /// touched is removed, as `refreshAll` removes one it cannot write; the columns file, the
+    /// pruning of views nobody asks for and the tmux push wait for the next change that
+    /// renders (the pushed text is the same). Same trust as `refreshAll`: only names of views,
+    /// never through a link.
+    public static func touchAll(home: String) {
+        guard let folder = try? Folder(home: home, create: false) else { return }
+        for name in folder.names() where isViewName(name) && folder.isRegularFile(name) {
+            if !folder.touch(name) { folder.removeWithSpare(name) }
         }
     }
 

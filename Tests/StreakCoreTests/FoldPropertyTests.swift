@@ -373,3 +373,65 @@ struct BrokenGapTests {
         #expect(fold.runs.count == 2)
     }
 }
+
+@Suite("a tick that changes nothing shown")
+struct ReadsTheSamePropertyTests {
+    /// The formats a view can have, between them every placeholder a reading reaches.
+    static let formats = ["{icon}{count}{unit} {progress}{left}", "{bar}{total}/{best} {state}{freezes}", "{name}{progress}{bar}"]
+
+    static func pieces(_ progress: Progress, from now: Int64, zone: TableZone, weekStart: WeekStart) -> [[SegmentPlan.Piece]] {
+        let entry = PromptCache.Entry(name: "s", icon: "🔥", progress: progress)
+        var all = formats.map { text in
+            let format = SegmentFormat(text)
+            return SegmentPlan.pieces([entry], from: now, zone: zone, dayStart: .midnight, weekStart: weekStart,
+                                      theme: .standard) { entry, reading, warning in
+                Segment(name: entry.name, icon: entry.icon, reading: reading, warning: warning, secondsLeft: Segment.leftMarker)
+                    .rendered(format, host: .zsh, color: true)
+            }
+        }
+        all.append(SegmentPlan.pieces([entry], from: now, zone: zone, dayStart: .midnight, weekStart: weekStart, theme: .standard,
+                                      summary: { counts in counts.segment()?.rendered(SegmentFormat("{done}/{due}"), host: .bash,
+                                                                                      color: false) ?? "" },
+                                      render: { _, _, _ in "" }))
+        return all
+    }
+
+    /// An action added to the state a cache line keeps, on its date or later: when
+    /// `readsTheSame` says the views need not change, every format's pieces for 40 days from
+    /// that date are the same with it and without it; it says so for extra actions on a met
+    /// date and never for an action on a later date.
+    @Test func whatReadsTheSameRendersTheSame() {
+        var random = SeededRandom(seed: 9_001)
+        var same = 0
+        var changed = 0
+        for iteration in 0..<600 {
+            let generated = RandomHistory(&random, span: 90)
+            let replay = generated.replay()
+            guard let through = replay.progress.through else { continue }
+            let state = replay.progress
+            let day = through + [0, 0, 0, 1, 2].randomElement(using: &random)!
+            let added = state.adding(Int.random(in: 1...3, using: &random), on: day, zone: generated.zone,
+                                     timeline: replay.timeline, pauses: replay.pauses)
+            let reads = added.readsTheSame(as: state)
+            #expect(reads == state.readsTheSame(as: added), "case \(iteration): not symmetric")
+            #expect(state.readsTheSame(as: state))
+            if day > through { #expect(!reads, "case \(iteration): a later date") }
+            let metBefore = state.dayCount >= state.rules.goal && !state.rules.quits
+            if day == through, metBefore { #expect(reads, "case \(iteration): an extra action on a met date") }
+            guard reads else {
+                changed += 1
+                continue
+            }
+            same += 1
+            let now = LocalDateTime(day: through, secondOfDay: 36_000 + Int(random.next() % 40_000)).utcSeconds - 3600
+            let before = ReadsTheSamePropertyTests.pieces(state, from: now, zone: generated.zone, weekStart: generated.weekStart)
+            let after = ReadsTheSamePropertyTests.pieces(added, from: now, zone: generated.zone, weekStart: generated.weekStart)
+            for (format, (one, other)) in zip(ReadsTheSamePropertyTests.formats + ["{done}/{due}"], zip(before, after)) {
+                #expect(one.map(\.text) == other.map(\.text) && one.map(\.until) == other.map(\.until)
+                        && one.map(\.deadline) == other.map(\.deadline), "case \(iteration), \(format)")
+            }
+        }
+        #expect(same > 100)
+        #expect(changed > 100)
+    }
+}

@@ -155,6 +155,68 @@ struct ViewColumnsTests {
         #expect(kept > 0)
     }
 
+    /// An action that changes no text a view shows (an extra one on a met date, whatever the
+    /// format) renders nothing: every view stays the same file, byte for byte, made newer
+    /// than the streak's folder and log so a plugin still trusts it; an action that changes a
+    /// text (the one that meets a goal of 2) still writes the views, as rendering them from
+    /// nothing does.
+    @Test func anActionThatChangesNoTextOnlyTouchesTheViews() throws {
+        let box = try sandbox()
+        try register(box, clock: "2026-03-02T09:00")
+        func tick(_ name: String, _ date: String) throws {
+            let result = try box.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+        func modified(_ path: String) -> Int {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return -1 }
+            return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        }
+        try tick("a", "2026-03-02T09:10")
+        try tick("g", "2026-03-02T09:11")
+        for (name, date, shows) in [("a", "2026-03-02T09:20", false), ("a", "2026-03-02T13:00", false),
+                                    ("g", "2026-03-02T13:01", true), ("g", "2026-03-02T13:02", false),
+                                    ("a", "2026-03-02T21:00", false), ("w", "2026-03-02T21:01", true)] {
+            let before = try views(box)
+            let inodesBefore = try inodes(box)
+            let columnsBefore = inode(box.home + "/views/columns")
+            // What rendering from nothing writes: the same change in a copy without views.
+            let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+            try? FileManager.default.removeItem(atPath: copy.home)
+            try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
+            try? FileManager.default.removeItem(atPath: copy.home + "/views/columns")
+            usleep(20_000)
+            try tick(name, date)
+            let result = try copy.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+            #expect(result.status == 0, "\(result)")
+            let after = try views(box)
+            #expect(after.count == Self.specs.count)
+            if shows {
+                #expect(after != before, "\(name) at \(date): a text changed, the views did not")
+                let fresh = try views(copy)
+                for (view, text) in after where pieces(text).map({ "\($0)" }) != pieces(fresh[view] ?? "").map({ "\($0)" }) {
+                    Issue.record("\(name) at \(date): \(view) is not what rendering from nothing gives")
+                }
+            } else {
+                #expect(after == before, "\(name) at \(date): the views were rendered again")
+                #expect(try inodes(box) == inodesBefore, "\(name) at \(date): a view was written anew")
+                // Nothing joined or kept: the columns file is not written either.
+                #expect(inode(box.home + "/views/columns") == columnsBefore, "\(name) at \(date): the columns were written")
+            }
+            let newest = try FileManager.default.contentsOfDirectory(atPath: box.home + "/streaks/" + name)
+                .map { modified(box.home + "/streaks/" + name + "/" + $0) }.max() ?? 0
+            let folder = Swift.max(modified(box.home + "/streaks/" + name), modified(box.home + "/streaks"), newest)
+            for view in after.keys {
+                #expect(modified(box.home + "/views/" + view) >= folder, "\(name) at \(date): \(view) is older than the data")
+            }
+        }
+    }
+
+    func inode(_ path: String) -> UInt64? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+    }
+
     func inodes(_ box: Sandbox) throws -> [String: UInt64] {
         var found: [String: UInt64] = [:]
         let folder = box.home + "/views"
