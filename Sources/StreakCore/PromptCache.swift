@@ -339,6 +339,66 @@ public enum PromptCache {
         }
     }
 
+    /// Whether everything rendered from `new` shows what the same render of `old` shows, at
+    /// every moment and in every format: the same lines in the same order, each the same but
+    /// for its stamp and size (never shown), or for counts no reading shows
+    /// (`Progress.readsTheSame`: an extra action on a met date). A write of the cache that
+    /// changes only that leaves every view as it is (`Store.writeCache`). False for anything
+    /// else, a line that does not read or a torn last line included.
+    public static func showsTheSame(_ old: [UInt8], as new: [UInt8]) -> Bool {
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                func end(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+                    var index = start
+                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+                    return index < bytes.count ? index : nil
+                }
+                guard var oldAt = bodyStart(old), var newAt = bodyStart(new) else { return false }
+                while oldAt < old.count, newAt < new.count {
+                    guard let oldEnd = end(old, from: oldAt), let newEnd = end(new, from: newAt),
+                          sameButStamps(UnsafeBufferPointer(rebasing: old[oldAt..<oldEnd]),
+                                        UnsafeBufferPointer(rebasing: new[newAt..<newEnd]))
+                            || readsTheSame(old, at: oldAt, new, at: newAt)
+                    else { return false }
+                    oldAt = oldEnd + 1
+                    newAt = newEnd + 1
+                }
+                return oldAt == old.count && newAt == new.count
+            }
+        }
+    }
+
+    /// Whether two lines are the same but for their third and fourth fields (`STAMP`, `FILES`).
+    private static func sameButStamps(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        /// Where the second and the fourth TAB are (nil: fewer).
+        func cuts(_ line: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+            var tabs = 0
+            var second = 0
+            for index in 0..<line.count where line[index] == 0x09 {
+                tabs += 1
+                if tabs == 2 { second = index }
+                if tabs == 4 { return (second, index) }
+            }
+            return nil
+        }
+        guard let (oneIcon, oneFiles) = cuts(one), let (otherIcon, otherFiles) = cuts(other) else { return false }
+        return one[..<oneIcon].elementsEqual(other[..<otherIcon]) && one[oneFiles...].elementsEqual(other[otherFiles...])
+    }
+
+    /// Whether the lines at `oldAt` and `newAt` both read, as the same streak with the same
+    /// icon, tags and archive mark, and states that read the same.
+    private static func readsTheSame(_ old: UnsafeBufferPointer<UInt8>, at oldAt: Int,
+                                     _ new: UnsafeBufferPointer<UInt8>, at newAt: Int) -> Bool {
+        func entry(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Entry? {
+            var line = FieldReader(bytes: bytes, index: start)
+            var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+            return decodeLine(&line, into: &entry) && line.lineEnd() < bytes.count ? entry : nil
+        }
+        guard let one = entry(old, at: oldAt), let other = entry(new, at: newAt) else { return false }
+        return one.name == other.name && one.icon == other.icon && one.archived == other.archived && one.tags == other.tags
+            && one.progress.readsTheSame(as: other.progress)
+    }
+
     /// Whether the cache has a line for this streak, checking names only.
     public static func contains(_ name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var found = false

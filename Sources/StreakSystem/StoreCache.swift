@@ -38,7 +38,8 @@ extension Store {
         }
         do throws(SystemError) {
             TestPoint.reach("cache-write")
-            try writeCache(Array(PromptCache.encode(Array(entries.values), stamp: stamp, order: order()).utf8))
+            let bytes = Array(PromptCache.encode(Array(entries.values), stamp: stamp, order: order()).utf8)
+            try writeCache(bytes, viewsShowTheSame: old.map { PromptCache.showsTheSame($0, as: bytes) } ?? false)
         } catch {
             throw .system(error)
         }
@@ -50,8 +51,9 @@ extension Store {
     /// (doctor rebuilds it). Call with the lock held. The views describe the real clock
     /// whatever `--now` the change carried: a plugin shows them at its own clock, so a view
     /// rendered for `tick --now +3days` would show that day's state today. `viewsShowTheSame`:
-    /// the change left every text a view shows as it was (`Progress.readsTheSame`), so the
-    /// views are only made newer (`Views.touchAll`), not rendered again.
+    /// the cache it replaces shows the same (`PromptCache.showsTheSame`: every view, rendered
+    /// from that cache or from one that showed the same, is still right), so the views are
+    /// only made newer (`Views.touchAll`), not rendered again.
     func writeCache(_ bytes: [UInt8], viewsShowTheSame: Bool = false) throws(SystemError) {
         // Into the spare beside it, then the names swapped, as views are written: a rename
         // over the old cache costs a tick 130 to 180 µs on ext4 mounted `discard` (the

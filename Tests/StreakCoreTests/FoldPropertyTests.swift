@@ -434,4 +434,73 @@ struct ReadsTheSamePropertyTests {
         #expect(same > 100)
         #expect(changed > 100)
     }
+
+    /// The cache a change writes shows the same as the one it replaces only when every line
+    /// is the same but for its stamp and size, or reads the same: in the same order, each
+    /// reading, nothing torn. Random states, each changed one way or another.
+    @Test func aCacheShowsTheSameOnlyWhenEveryLineReadsTheSame() {
+        var random = SeededRandom(seed: 77)
+        var kinds: [String: Int] = [:]
+        for iteration in 0..<600 {
+            var entries: [PromptCache.Entry] = []
+            var replays: [Replay] = []
+            var zones: [TableZone] = []
+            for index in 0..<3 {
+                let generated = RandomHistory(&random, span: 60)
+                let replay = generated.replay()
+                replays.append(replay)
+                zones.append(generated.zone)
+                entries.append(PromptCache.Entry(name: "s\(index)", icon: "🔥", progress: replay.progress,
+                                                 stamp: "1795000000.\(index)", files: 100 + index))
+            }
+            let old = Array(PromptCache.encode(entries, stamp: "1795000000.5", order: entries.map(\.name)).utf8)
+            var changed = entries
+            let index = Int.random(in: 0..<3, using: &random)
+            let kind = ["stamps", "extra", "later", "icon", "order", "gone", "archived", "torn", "tags", "same"]
+                .randomElement(using: &random)!
+            var expected: Bool
+            switch kind {
+            case "stamps", "same":
+                if kind == "stamps" {
+                    changed[index].stamp = "1795999999.123456789"
+                    changed[index].files += 57
+                }
+                expected = true
+            case "extra", "later":
+                let progress = entries[index].progress
+                guard let through = progress.through else { continue }
+                changed[index].progress = progress.adding(1, on: through + (kind == "later" ? 1 : 0), zone: zones[index],
+                                                          timeline: replays[index].timeline, pauses: replays[index].pauses)
+                changed[index].files += 40
+                expected = changed[index].progress.readsTheSame(as: progress)
+                if kind == "later" { #expect(!expected) }
+            case "icon":
+                changed[index].icon = "📚"
+                expected = false
+            case "order":
+                changed.swapAt(0, 2)
+                expected = false
+            case "gone":
+                changed.remove(at: index)
+                expected = false
+            case "archived":
+                changed[index].archived.toggle()
+                expected = false
+            case "tags":
+                changed[index].tags = "work"
+                expected = false
+            default:
+                expected = false
+            }
+            var new = Array(PromptCache.encode(changed, stamp: "1795000999.1", order: changed.map(\.name)).utf8)
+            if kind == "torn" { new.removeLast(3) }
+            let answer = PromptCache.showsTheSame(old, as: new)
+            #expect(answer == expected, "case \(iteration): \(kind) of s\(index)")
+            #expect(PromptCache.showsTheSame(new, as: old) == answer, "case \(iteration): \(kind), the other way")
+            kinds[kind + (answer ? "+" : "-"), default: 0] += 1
+        }
+        // Extra actions on met dates, and on unmet ones, both came up.
+        #expect(kinds["extra+", default: 0] > 20 && kinds["extra-", default: 0] > 2, "\(kinds)")
+        #expect(!PromptCache.showsTheSame(Array("not a cache\n".utf8), as: Array("not a cache\n".utf8)))
+    }
 }

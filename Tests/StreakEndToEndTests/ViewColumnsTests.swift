@@ -210,6 +210,22 @@ struct ViewColumnsTests {
                 #expect(modified(box.home + "/views/" + view) >= folder, "\(name) at \(date): \(view) is older than the data")
             }
         }
+        // Taking back one of a's four actions on its met date (the cache written whole, not a
+        // line replaced) shows the same too; taking back g's third leaves it met, then its
+        // second un-meets it, which every view shows.
+        for (name, shows) in [("a", false), ("g", false), ("g", true)] {
+            let before = try views(box)
+            let inodesBefore = try inodes(box)
+            let columnsBefore = inode(box.home + "/views/columns")
+            let result = try box.sp("untick", name, "--now", "2026-03-02T21:05", env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-02T21:05"])
+            #expect(result.status == 0, "\(result)")
+            if shows {
+                #expect(try views(box) != before, "untick \(name): a text changed, the views did not")
+            } else {
+                #expect(try views(box) == before && (try inodes(box)) == inodesBefore, "untick \(name): the views were written")
+                #expect(inode(box.home + "/views/columns") == columnsBefore, "untick \(name): the columns were written")
+            }
+        }
     }
 
     func inode(_ path: String) -> UInt64? {
