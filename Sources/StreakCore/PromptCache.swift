@@ -343,27 +343,48 @@ public enum PromptCache {
     /// every moment and in every format: the same lines in the same order, each the same but
     /// for its stamp and size (never shown), or for counts no reading shows
     /// (`Progress.readsTheSame`: an extra action on a met date). A write of the cache that
-    /// changes only that leaves every view as it is (`Store.writeCache`). False for anything
-    /// else, a line that does not read or a torn last line included.
+    /// changes only that leaves every view as it is (`Views.refreshAll`). False for anything
+    /// else, a line that does not read or a torn last line (unless the same) included. Only the lines between
+    /// the first and the last byte that differ are read (a tick changes one line).
     public static func showsTheSame(_ old: [UInt8], as new: [UInt8]) -> Bool {
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                func end(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-                    var index = start
-                    while index < bytes.count, bytes[index] != 0x0A { index += 1 }
-                    return index < bytes.count ? index : nil
+        old.withUnsafeBufferPointer { oldFile in
+            new.withUnsafeBufferPointer { newFile in
+                guard let oldBody = bodyStart(oldFile), let newBody = bodyStart(newFile) else { return false }
+                let old = UnsafeBufferPointer(rebasing: oldFile[oldBody...])
+                let new = UnsafeBufferPointer(rebasing: newFile[newBody...])
+                let same = Bytes.commonPrefix(old, new)
+                if same == old.count && same == new.count { return true }
+                let tail = Bytes.commonSuffix(old, new, limit: Swift.min(old.count, new.count) - same)
+                // The lines that differ, whole: from the start of the line of the first byte
+                // that differs to the newline ending the line of the last (in the common tail,
+                // so at the same distance from either end).
+                var start = same
+                while start > 0, old[start - 1] != 0x0A { start -= 1 }
+                var oldStop = old.count - tail
+                while oldStop < old.count, old[oldStop] != 0x0A { oldStop += 1 }
+                if oldStop == old.count {
+                    guard tail == 0, old.last == 0x0A, new.last == 0x0A else { return false }
+                    oldStop = old.count - 1
                 }
-                guard var oldAt = bodyStart(old), var newAt = bodyStart(new) else { return false }
-                while oldAt < old.count, newAt < new.count {
-                    guard let oldEnd = end(old, from: oldAt), let newEnd = end(new, from: newAt),
-                          sameButStamps(UnsafeBufferPointer(rebasing: old[oldAt..<oldEnd]),
+                let newStop = oldStop + new.count - old.count
+                func end(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+                    var index = start
+                    while bytes[index] != 0x0A { index += 1 }
+                    return index
+                }
+                var oldAt = start
+                var newAt = start
+                while oldAt <= oldStop, newAt <= newStop {
+                    let oldEnd = end(old, from: oldAt)
+                    let newEnd = end(new, from: newAt)
+                    guard sameButStamps(UnsafeBufferPointer(rebasing: old[oldAt..<oldEnd]),
                                         UnsafeBufferPointer(rebasing: new[newAt..<newEnd]))
-                            || readsTheSame(old, at: oldAt, new, at: newAt)
+                            || readsTheSame(oldFile, at: oldBody + oldAt, newFile, at: newBody + newAt)
                     else { return false }
                     oldAt = oldEnd + 1
                     newAt = newEnd + 1
                 }
-                return oldAt == old.count && newAt == new.count
+                return oldAt == oldStop + 1 && newAt == newStop + 1
             }
         }
     }
@@ -382,7 +403,9 @@ public enum PromptCache {
             return nil
         }
         guard let (oneIcon, oneFiles) = cuts(one), let (otherIcon, otherFiles) = cuts(other) else { return false }
-        return one[..<oneIcon].elementsEqual(other[..<otherIcon]) && one[oneFiles...].elementsEqual(other[otherFiles...])
+        return oneIcon == otherIcon && Bytes.commonPrefix(one, other) >= oneIcon
+            && one.count - oneFiles == other.count - otherFiles
+            && Bytes.commonSuffix(one, other, limit: one.count - oneFiles) == one.count - oneFiles
     }
 
     /// Whether the lines at `oldAt` and `newAt` both read, as the same streak with the same

@@ -39,7 +39,7 @@ extension Store {
         do throws(SystemError) {
             TestPoint.reach("cache-write")
             let bytes = Array(PromptCache.encode(Array(entries.values), stamp: stamp, order: order()).utf8)
-            try writeCache(bytes, viewsShowTheSame: old.map { PromptCache.showsTheSame($0, as: bytes) } ?? false)
+            try writeCache(bytes, replacing: old)
         } catch {
             throw .system(error)
         }
@@ -50,11 +50,10 @@ extension Store {
     /// and pushes to tmux. Derived data: atomic for every reader, but not flushed to disk
     /// (doctor rebuilds it). Call with the lock held. The views describe the real clock
     /// whatever `--now` the change carried: a plugin shows them at its own clock, so a view
-    /// rendered for `tick --now +3days` would show that day's state today. `viewsShowTheSame`:
-    /// the cache it replaces shows the same (`PromptCache.showsTheSame`: every view, rendered
-    /// from that cache or from one that showed the same, is still right), so the views are
-    /// only made newer (`Views.touchAll`), not rendered again.
-    func writeCache(_ bytes: [UInt8], viewsShowTheSame: Bool = false) throws(SystemError) {
+    /// rendered for `tick --now +3days` would show that day's state today. `old`: the cache
+    /// it replaces, when the change kept its lines (the views are not rendered again when it
+    /// shows the same: `Views.refreshAll`); nil renders them all (a rebuild).
+    func writeCache(_ bytes: [UInt8], replacing old: [UInt8]? = nil) throws(SystemError) {
         // Into the spare beside it, then the names swapped, as views are written: a rename
         // over the old cache costs a tick 130 to 180 µs on ext4 mounted `discard` (the
         // write-out and the freed blocks), the swap a tenth of that. Its spare is
@@ -66,11 +65,7 @@ extension Store {
         } else {
             try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
         }
-        if viewsShowTheSame {
-            Views.touchAll(home: home)
-        } else {
-            Views.refreshAll(home: home, cache: bytes, now: Views.clock(), environment: environment ?? Environment([:]))
-        }
+        Views.refreshAll(home: home, cache: bytes, replacing: old, now: Views.clock(), environment: environment ?? Environment([:]))
     }
 
     /// `refreshCache` after a change that is already recorded: a cache that cannot be written

@@ -189,7 +189,7 @@ extension Store {
             TestPoint.reach("cache-write")
             // An extra action on a met date (or one that does not count) changes only counts
             // no text shows: the views stay as they are, made newer.
-            try writeCache(bytes, viewsShowTheSame: PromptCache.showsTheSame(cache, as: bytes))
+            try writeCache(bytes, replacing: cache)
         } catch {
             cacheProblem = error
         }

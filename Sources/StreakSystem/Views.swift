@@ -9,7 +9,7 @@ import StreakCore
 
 /// Pre-rendered views: the segment a shell plugin asked for (its host, streaks, format and
 /// settings), for now and the days ahead (`SegmentPlan`), written again with every change to
-/// the data (one that leaves every text as it was only makes them newer: `touchAll`), so the plugin shows it with a builtin read and its own clock instead of running
+/// the data (one that leaves every text as it was only makes them newer: `refreshAll`), so the plugin shows it with a builtin read and its own clock instead of running
 /// the binary before every prompt.
 ///
 /// ```
@@ -535,8 +535,23 @@ public enum Views {
     /// for in `keepDays` days. Never fails the change that called it: a view it cannot write
     /// is removed, so its plugin runs the binary instead of showing an old text. Only files
     /// named as views are looked at; a `views` that is a link is left alone.
-    public static func refreshAll(home: String, cache: [UInt8], now: Int64, environment: Environment) {
+    ///
+    /// `old`: the cache this one replaces. When everything rendered from it shows the same
+    /// (`PromptCache.showsTheSame`: an extra action on a met date, a stamp), every view, which
+    /// was rendered from it or from a cache that showed the same, is still right: each is only
+    /// made newer than the streak folders the change touched (all its plugin compares), and
+    /// nothing is rendered. A view that cannot be touched is removed; the columns file, the
+    /// pruning of views nobody asks for and the tmux push (the same text) wait for the next
+    /// change that renders.
+    public static func refreshAll(home: String, cache: [UInt8], replacing old: [UInt8]? = nil, now: Int64,
+                                  environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
+        if let old, PromptCache.showsTheSame(old, as: cache) {
+            for name in folder.names() where isViewName(name) && folder.isRegularFile(name) {
+                if !folder.touch(name) { folder.removeWithSpare(name) }
+            }
+            return
+        }
         var written = 0
         // Every view is rendered at `now` from the same cache: their readings are shared, and
         // the columns of streaks whose lines did not change are kept from the last change.
@@ -571,20 +586,6 @@ public enum Views {
         }
         if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
             folder.removeWithSpare(ViewColumns.name)
-        }
-    }
-
-    /// After a change that leaves every text a view shows as it was (an extra action on a met
-    /// date: `Progress.readsTheSame`): each view made newer than the streak folders the change
-    /// touched, which is all its plugin compares, and nothing rendered. A view that cannot be
-    /// touched is removed, as `refreshAll` removes one it cannot write; the columns file, the
-    /// pruning of views nobody asks for and the tmux push wait for the next change that
-    /// renders (the pushed text is the same). Same trust as `refreshAll`: only names of views,
-    /// never through a link.
-    public static func touchAll(home: String) {
-        guard let folder = try? Folder(home: home, create: false) else { return }
-        for name in folder.names() where isViewName(name) && folder.isRegularFile(name) {
-            if !folder.touch(name) { folder.removeWithSpare(name) }
         }
     }
 
