@@ -29,6 +29,11 @@ extension Icon {
     public static func forNewStreak(_ name: StreakName, taken: some Sequence<String>) -> String {
         let taken = Set(taken)
         if let free = palette.first(where: { !taken.contains($0.icon) }) { return free.icon }
+        return label(for: name)
+    }
+
+    /// The icon that is the streak's name (`reading:`): it follows a rename.
+    public static func label(for name: StreakName) -> String {
         var label = name.text
         while label.utf8.count + 1 > maxBytes { label.removeLast() }
         return label + ":"

@@ -114,6 +114,13 @@ extension Store {
                 try? Files.writeAtomically(orderPath, StreakOrder.encoded(StreakOrder.renamed(order, old.text, to: new.text)).utf8,
                                            locked: true)
             }
+            // An icon that is the old name (`reading:`, given once the palette ran out) would
+            // show the streak under its old name: it becomes the new one.
+            if let settings = try? self.settings(of: new), settings.icon == Icon.label(for: old) {
+                var renamed = settings
+                renamed.icon = Icon.label(for: new)
+                try? Files.writeAtomically(settingsPath(of: new), renamed.encoded().utf8, locked: true)
+            }
             let streak = try load(new, zone: zone)
             return RecordOutcome(streak: streak,
                                  cacheProblem: refreshCacheReporting(updating: [streak], removing: [old], zone: zone))

@@ -131,7 +131,26 @@ struct EverydayCommandsTests {
         #expect(missing.status == 1 && missing.stderr.contains("no streak named 'nope'"), "\(missing)")
         let same = try box.sp("rename", "quiz", "quiz")
         #expect(same.status == 2, "\(same)")
+        // Another streak's name in other letter case (one folder on macOS and Windows disks),
+        // and a command word, are refused as `add` refuses them; its own name in other case is not.
+        let cased = try box.sp("rename", "quiz", "GYM")
+        #expect(cased.status == 2 && cased.stderr.contains("only in letter case"), "\(cased)")
+        let word = try box.sp("rename", "quiz", "list")
+        #expect(word.status == 2 && word.stderr.contains("command word"), "\(word)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.home + "/streaks").sorted() == ["gym", "quiz"])
+        let own = try box.sp("rename", "quiz", "Quiz")
+        #expect(own.status == 0, "\(own)")
+    }
+
+    /// Once the eight palette icons are taken a new streak's icon is its name (`h9:`): a
+    /// rename takes it along, so the prompt never shows the old name; a chosen icon stays.
+    @Test func anIconThatIsTheNameFollowsARename() throws {
+        let box = try Sandbox()
+        for index in 1...9 { try box.sp("tick", "h\(index)", "--quiet", "--now", "2026-11-27T10:00") }
+        try box.sp("add", "h1", "--icon", "h2:")
+        #expect(try box.sp("rename", "h9", "reading").status == 0)
+        #expect(try box.sp("rename", "h1", "first").status == 0)
+        #expect(try box.prompt(["reading", "first"], now: "2026-11-27T12:00") == "reading:1 h2:1")
     }
 
     // MARK: archive

@@ -31,6 +31,8 @@ enum Rename: Command {
         let (old, new) = (names[0], names[1])
         guard old != new else { throw .usage("'\(old)' is already its name; give a new one: streakprompt rename \(old) NEW") }
         let store = try context.store()
+        // Not another streak's name in other letter case, nor a command word.
+        try Roster.checkNew(new, store, byHand: false, renaming: old)
         let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.rename(old, to: new, zone: context.zone)
         }
