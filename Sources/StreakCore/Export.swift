@@ -8,10 +8,20 @@
 /// returned, so an import either has all of it or none.
 public struct ExportDocument: Hashable, Sendable {
     public var streaks: [ExportedStreak]
+    /// The streaks' order (`order`), when the data folder has one: the document's streaks in
+    /// it, first to last (JSON: a top-level `order` array; CSV: an `order` column holding each
+    /// streak's place, 1 first). Empty: none (each encoding is then as it was before).
+    public var order: [StreakName]
 
-    public init(streaks: [ExportedStreak]) {
+    public init(streaks: [ExportedStreak], order: [StreakName] = []) {
         self.streaks = streaks.sorted { $0.name < $1.name }
+        let names = Set(streaks.map(\.name))
+        var seen = Set<StreakName>()
+        self.order = order.filter { names.contains($0) && seen.insert($0).inserted }
     }
+
+    /// The key of the order (a JSON member, a CSV column).
+    public static let orderKey = "order"
 
     /// The value of the `format` key of a JSON export.
     public static let formatName = "streakprompt-export"
@@ -228,11 +238,11 @@ extension ExportDocument {
             })))
             return .object(members)
         }
-        let document = JSON.object([
-            ("format", .string(ExportDocument.formatName)),
-            ("version", .number(ExportDocument.version)),
-            ("streaks", .array(streaks)),
-        ])
+        var members: [(String, JSON)] = [("format", .string(ExportDocument.formatName)),
+                                         ("version", .number(ExportDocument.version))]
+        if !order.isEmpty { members.append((ExportDocument.orderKey, .array(order.map { .string($0.text) }))) }
+        members.append(("streaks", .array(streaks)))
+        let document = JSON.object(members)
         return document.rowsText + "\n"
     }
 
@@ -365,7 +375,19 @@ extension ExportDocument {
             streaks.append(ExportedStreak(name: name, settings: given ? settings : nil, actions: actions, changes: changes,
                                           pauses: pauses, retractions: retractions, archived: archived))
         }
-        return ExportDocument(streaks: streaks)
+        var order: [StreakName] = []
+        if let node = root.member(ExportDocument.orderKey), node.value != .null {
+            guard case .array = node.value else { throw reader.problem(node, "\"order\" must be an array of streak names") }
+            for member in node.members {
+                guard let text = member.value.string, let name = try? StreakName(text), firstLine[name] != nil,
+                      !order.contains(name)
+                else {
+                    throw reader.problem(member, "each of \"order\" must name a streak of the export, once")
+                }
+                order.append(name)
+            }
+        }
+        return ExportDocument(streaks: streaks, order: order)
     }
 
     /// What is wrong with one field of an action.

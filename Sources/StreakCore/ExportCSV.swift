@@ -45,6 +45,7 @@ extension ExportDocument {
         let withQuit = streaks.contains { $0.settings?.rules.quits ?? false }
         let names = ExportDocument.csvColumns + (withIDs ? [ExportDocument.csvIDColumn] : [])
             + (withTags ? [StreakTag.key] : []) + (withQuit ? [StreakSettings.quitKey] : [])
+            + (order.isEmpty ? [] : [ExportDocument.orderKey])
         var text = names.joined(separator: ",") + "\n"
         let columns = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         func row(_ kind: RowKind, _ name: StreakName, _ values: [(String, String)]) {
@@ -59,6 +60,7 @@ extension ExportDocument {
             var values = settings.exportedFields.map { ($0.exportKey, $1) } + [("archived", String(streak.archived))]
             if !settings.tags.isEmpty { values.append((StreakTag.key, settings.tags.joined(separator: ","))) }
             if let since = settings.rules.quitSince { values.append((StreakSettings.quitKey, since.description)) }
+            if let place = order.firstIndex(of: streak.name) { values.append((ExportDocument.orderKey, String(place + 1))) }
             row(.streak, streak.name, values)
             for change in streak.changes {
                 row(.rules, streak.name, [("from", change.from.description), ("at", change.at.description)]
@@ -98,6 +100,8 @@ extension ExportDocument {
         }
         var order: [StreakName] = []
         var found: [StreakName: CSVStreak] = [:]
+        // The streaks' order: each place once (`order` column of `streak` rows).
+        var places: [Int: StreakName] = [:]
         for record in records.dropFirst() {
             let line = record.line
             guard record.fields.count == names.count else {
@@ -119,8 +123,14 @@ extension ExportDocument {
                 throw ImportProblem(line: line, reason: "unknown kind '\(Text.visible(String(kindText)))'; use \(RowKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             try found[name]!.read(kind, row)
+            if kind == .streak, let place = found[name]!.place {
+                if let other = places[place], other != name {
+                    throw ImportProblem(line: line, reason: "order \(place) is also the place of '\(other)'")
+                }
+                places[place] = name
+            }
         }
-        return ExportDocument(streaks: order.map { found[$0]!.streak($0) })
+        return ExportDocument(streaks: order.map { found[$0]!.streak($0) }, order: places.keys.sorted().map { places[$0]! })
     }
 
     /// The first release's CSV: one action per row, each repeating its streak's settings.
@@ -276,6 +286,8 @@ struct CSVStreak {
     var changes: [RuleChange] = []
     var pauses: [PauseRecord] = []
     var retractions: [Retraction] = []
+    /// Its place in the streaks' order (the `order` column), if it has one.
+    var place: Int?
 
     mutating func read(_ kind: ExportDocument.RowKind, _ row: CSVRow) throws(ImportProblem) {
         switch kind {
@@ -305,6 +317,13 @@ struct CSVStreak {
             }
             settings = (given, row.line)
             archived = archivedText == "true"
+            let placeText = row.text(ExportDocument.orderKey)
+            if !placeText.isEmpty {
+                guard let number = Int(placeText), number >= 1 else {
+                    throw row.problem("order '\(Text.visible(placeText))' must be the streak's place in the order, 1 first")
+                }
+                place = number
+            }
         case .action:
             let at = row.text("at")
             let action: Action

@@ -56,6 +56,8 @@ enum RandomExport {
     /// A version 2 document: every record kind, counts, notes, weekly and daily creation rules.
     static func documentV2(_ g: inout SeededRandom) -> ExportDocument {
         let base = document(&g)
+        // Half the time an order (`order`): some of the streaks, shuffled.
+        let order = Bool.random(using: &g) ? Array(base.streaks.map(\.name).shuffled(using: &g).dropLast(Int.random(in: 0...1, using: &g))) : []
         return ExportDocument(streaks: base.streaks.map { streak in
             var settings = streak.settings!
             settings.rules = fields(&g).applied(to: settings.rules)
@@ -83,7 +85,7 @@ enum RandomExport {
             }
             return ExportedStreak(name: streak.name, settings: settings, actions: actions, changes: changes, pauses: pauses,
                                   retractions: retractions, archived: Int.random(in: 0..<5, using: &g) == 0)
-        })
+        }, order: order)
     }
 }
 
@@ -120,6 +122,20 @@ struct ExportTests {
             #expect(try parse(document.csv()).csv() == document.csv())
         }
         #expect(records > 20)
+    }
+
+    /// The streaks' order is in both encodings only when there is one: an export without
+    /// one is byte for byte what it was.
+    @Test func theOrderIsWrittenOnlyWhenThereIsOne() throws {
+        let streaks = ["b", "a", "c"].map { ExportedStreak(name: try! StreakName($0), settings: StreakSettings(), actions: []) }
+        let plain = ExportDocument(streaks: streaks)
+        #expect(!plain.json().contains("order") && !plain.csv().contains("order"))
+        let ordered = ExportDocument(streaks: streaks, order: ["c", "a", "gone", "c"].map { try! StreakName($0) })
+        #expect(ordered.order.map(\.text) == ["c", "a"])
+        #expect(ordered.json().contains("\"order\": [\"c\", \"a\"]"))
+        #expect(ordered.csv().hasPrefix("kind,streak,date,at,count,note,from,to,made,icon,schedule,target,goal,freezes,earn_freeze,max_freezes,archived,order\n"))
+        #expect(try parse(ordered.csv()).order.map(\.text) == ["c", "a"])
+        #expect(try parse(ordered.json()) == ordered)
     }
 
     @Test func version2Layout() throws {
@@ -302,6 +318,10 @@ struct ExportTests {
         ("streak,date,schedule\nquiz,2026-01-01,daily\nquiz,2026-01-02,weekdays\n", 3, "differ from those on line 2"),
         ("name,day\nquiz,2026-01-01\n", 1, "'streak' and 'date'"),
         ("", 1, "empty"),
+        ("{\"order\": [\"a\", \"b\"],\n \"streaks\": [{\"name\": \"a\"}]}", 1, "must name a streak of the export"),
+        ("{\"order\": \"a\",\n \"streaks\": [{\"name\": \"a\"}]}", 1, "\"order\" must be an array"),
+        ("kind,streak,order\nstreak,a,1\nstreak,b,1\n", 3, "also the place of 'a'"),
+        ("kind,streak,order\nstreak,a,first\n", 2, "order 'first'"),
         ("streak,date,at\nquiz,,2026-01-01T10:00:00Z\n", 2, "needs its date"),
     ])
     func malformedFilesAreRefusedWithTheLine(text: String, line: Int, reason: String) {
@@ -322,6 +342,6 @@ extension ExportDocument {
             var streak = streak
             if streak.settings == nil { streak.settings = StreakSettings() }
             return streak
-        })
+        }, order: order)
     }
 }

@@ -245,6 +245,33 @@ struct ExportEndToEndTests {
         }
     }
 
+    /// `order` is part of everything: an export restored (JSON or CSV) into an empty data
+    /// folder lists the streaks in the order they had; a folder with an order of its own
+    /// keeps it (the streaks it lacked come last).
+    @Test func theOrderComesBackWithTheExport() throws {
+        let box = try Sandbox()
+        for name in ["a", "b", "c", "d"] { try box.sp("tick", name, "--quiet", "--now", "2026-11-03T09:00") }
+        try box.sp("order", "d", "b")
+        func names(_ sandbox: Sandbox) throws -> [String] {
+            let listed = try sandbox.sp("list", "--json", "--now", "2026-11-03T10:00")
+            let rows = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+            return rows.compactMap { $0["name"] as? String }
+        }
+        #expect(try names(box) == ["d", "b", "a", "c"])
+        for format in ["json", "csv"] {
+            let exported = try box.sp("export", "--format", format)
+            let fresh = try Sandbox()
+            #expect(try fresh.sp("import", "-", stdin: exported.stdout).status == 0)
+            #expect(try names(fresh) == ["d", "b", "a", "c"], "\(format)")
+            let ordered = try Sandbox()
+            try ordered.sp("tick", "c", "--quiet", "--now", "2026-11-03T09:00")
+            try ordered.sp("tick", "e", "--quiet", "--now", "2026-11-03T09:00")
+            try ordered.sp("order", "e", "c")
+            #expect(try ordered.sp("import", "-", stdin: exported.stdout).status == 0)
+            #expect(try names(ordered) == ["e", "c", "a", "b", "d"], "\(format)")
+        }
+    }
+
     @Test func exportWritesSettingsAndEveryMachinesActionsOnce() throws {
         let box = try Sandbox()
         try box.sp("add", "quiz", "--schedule", "mon,wed,fri", "--freezes", "2", "--icon", "📚")

@@ -35,7 +35,8 @@ enum Export: Command {
             }
             streaks.append(ExportedStreak(name: name, settings: streak.settings, actions: streak.actions, events: streak.events))
         }
-        let document = ExportDocument(streaks: streaks)
+        // The order, when there is one (`order`): a restore puts the streaks back in it.
+        let document = ExportDocument(streaks: streaks, order: store.order().compactMap { try? StreakName($0) })
         context.out.write(format == "csv" ? document.csv() : document.json())
         return 0
     }
