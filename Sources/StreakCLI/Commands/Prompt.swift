@@ -17,7 +17,7 @@ enum Prompt: Command {
         Prints each named streak's segment, or every streak's but the archived ones when
         none is named, in the streaks' order ('streakprompt order'), from the prompt cache
         alone. --tag T (repeatable; STREAKPROMPT_TAGS when no NAME or --tag is given) shows the
-        streaks tagged T instead, archived ones left out. --only pending (STREAKPROMPT_ONLY,
+        streaks tagged T, archived ones left out, after the streaks named (if any). --only pending (STREAKPROMPT_ONLY,
         the config file's only) shows only what is still to do today: pending streaks, and
         new ones. Never fails a prompt: with no cache, or one that cannot be read, it
         prints nothing and exits 0.
