@@ -277,6 +277,13 @@ public enum Files {
         return (seconds, nanoseconds) > (referenceSeconds, referenceNanoseconds)
     }
 
+    /// The file's modification time in nanoseconds since 1970, or -1 when it cannot be read.
+    public static func modifiedNanoseconds(_ path: String) -> Int64 {
+        var seconds = 0, nanoseconds = 0
+        guard modified(path, &seconds, &nanoseconds) else { return -1 }
+        return Int64(seconds) * 1_000_000_000 + Int64(nanoseconds)
+    }
+
     /// Sets the file's (or folder's) modification time to now.
     public static func touch(_ path: String) {
         _ = utimensat(AT_FDCWD, path, nil, 0)

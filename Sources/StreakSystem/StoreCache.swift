@@ -54,6 +54,8 @@ extension Store {
     /// it replaces, when the change kept its lines (the views are not rendered again when it
     /// shows the same: `Views.refreshAll`); nil renders them all (a rebuild).
     func writeCache(_ bytes: [UInt8], replacing old: [UInt8]? = nil) throws(SystemError) {
+        // When the cache it replaces was written: a view older than that was not rendered from it.
+        let oldWritten = old == nil ? -1 : Files.modifiedNanoseconds(cachePath)
         // Into the spare beside it, then the names swapped, as views are written: a rename
         // over the old cache costs a tick 130 to 180 µs on ext4 mounted `discard` (the
         // write-out and the freed blocks), the swap a tenth of that. Its spare is
@@ -65,7 +67,8 @@ extension Store {
         } else {
             try Files.writeAtomically(cachePath, bytes, durable: false, locked: true)
         }
-        Views.refreshAll(home: home, cache: bytes, replacing: old, now: Views.clock(), environment: environment ?? Environment([:]))
+        Views.refreshAll(home: home, cache: bytes, replacing: old.map { ($0, oldWritten) }, now: Views.clock(),
+                         environment: environment ?? Environment([:]))
     }
 
     /// `refreshCache` after a change that is already recorded: a cache that cannot be written

@@ -425,13 +425,15 @@ public enum Views {
     /// Whether the view file `old` is the one stamped `stamp` when it was joined at `at`, and
     /// its first piece still holds at `now`: then its pieces are what joining the same columns
     /// at `now` gives (the date is the same, and no piece has ended: joining later drops only
-    /// pieces that have ended), or, for a view cut to `maxBytes`, the first of them.
+    /// pieces that have ended), or, for a view cut to `maxBytes`, the first of them. The
+    /// stamp is checked against the bytes: a view edited since is joined again.
     static func stillHolds(_ old: [UInt8], stamp: UInt64, at: Int64, now: Int64) -> Bool {
         guard now >= at else { return false }
         return old.withUnsafeBufferPointer { bytes -> Bool in
             let stampStart = magic.utf8.count + 1
             guard bytes.count > stampStart + 17, isFirstLine(UnsafeBufferPointer(rebasing: bytes[..<(stampStart + 16)])),
                   ViewColumns.hex(bytes, stampStart..<(stampStart + 16)) == stamp,
+                  Views.stamp(UnsafeBufferPointer(rebasing: bytes[(stampStart + 17)...])) == stamp,
                   let watchEnd = ByteSearch.index(of: 0x0A, in: bytes, from: stampStart + 17),
                   let untilEnd = ByteSearch.index(of: 0x09, in: bytes, from: watchEnd + 1),
                   let until = ViewColumns.number(bytes, (watchEnd + 1)..<untilEnd)
@@ -467,6 +469,36 @@ public enum Views {
         hash = ((hash << 5 | hash >> 59) ^ tail) &* multiplier
         hash = ((hash << 5 | hash >> 59) ^ UInt64(bytes.count)) &* multiplier
         return hash ^ hash >> 29
+    }
+
+    /// Whether a view's bytes end with the settings its name is made of (`Spec.id`): the
+    /// lines `Spec.lines` writes, whose checksum without the registration time is the name's.
+    /// Read as the bytes are: a view this program wrote has its settings as it writes them.
+    static func isNamed(_ bytes: [UInt8], _ name: String) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes -> Bool in
+            guard let dash = name.utf8.lastIndex(of: UInt8(ascii: "-")), bytes.last == 0x0A else { return false }
+            let host = name.utf8[..<dash]
+            // The last line that starts `spec\t`, and the theme line after it, the file's last.
+            var start = bytes.count - 1
+            while start > 0, !(bytes[start - 1] == 0x0A && matches(bytes, at: start, "spec\t")) { start -= 1 }
+            guard start > 0, matches(bytes, at: start + 5 + host.count, "\t"),
+                  bytes[(start + 5)..<(start + 5 + host.count)].elementsEqual(host)
+            else { return false }
+            var specEnd = start
+            while bytes[specEnd] != 0x0A { specEnd += 1 }
+            var registered = specEnd
+            while registered > start, bytes[registered] != 0x09 { registered -= 1 }
+            guard matches(bytes, at: specEnd + 1, "theme"),
+                  ByteSearch.index(of: 0x0A, in: bytes, from: specEnd + 1) == bytes.count - 1
+            else { return false }
+            var hash = fnv(UnsafeBufferPointer(rebasing: bytes[start..<registered]))
+            for byte in bytes[specEnd..<(bytes.count - 1)] {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return name.utf8.count == name.utf8.distance(from: name.utf8.startIndex, to: dash) + 17
+                && name.utf8[name.utf8.index(after: dash)...].elementsEqual(Spec.hex(hash).utf8)
+        }
     }
 
     static func fnv(_ text: String) -> UInt64 {
@@ -536,21 +568,24 @@ public enum Views {
     /// is removed, so its plugin runs the binary instead of showing an old text. Only files
     /// named as views are looked at; a `views` that is a link is left alone.
     ///
-    /// `old`: the cache this one replaces. When everything rendered from it shows the same
-    /// (`PromptCache.showsTheSame`: an extra action on a met date, a stamp), every view, which
-    /// was rendered from it or from a cache that showed the same, is still right: each is only
-    /// made newer than the streak folders the change touched (all its plugin compares), and
-    /// nothing is rendered. A view that cannot be touched is removed; the columns file, the
-    /// pruning of views nobody asks for and the tmux push (the same text) wait for the next
-    /// change that renders.
-    public static func refreshAll(home: String, cache: [UInt8], replacing old: [UInt8]? = nil, now: Int64,
+    /// `old`: the cache this one replaces, and when it was written (nanoseconds). When
+    /// everything rendered from it shows the same (`PromptCache.showsTheSame`: an extra action
+    /// on a met date, a stamp), and every view is one this program rendered from it or from a
+    /// cache that showed the same (`renderedAfter`: written or touched since, whole, of its own
+    /// settings), each is only made newer than the streak folders the change touched (all its
+    /// plugin compares), and nothing is rendered. Anything else (a view put back or edited, one
+    /// a killed change did not get to) renders them all, as every change did before. The
+    /// columns file, the pruning of views nobody asks for and the tmux push (the same text)
+    /// wait for the next change that renders.
+    public static func refreshAll(home: String, cache: [UInt8], replacing old: ([UInt8], Int64)? = nil, now: Int64,
                                   environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
-        if let old, PromptCache.showsTheSame(old, as: cache) {
-            for name in folder.names() where isViewName(name) && folder.isRegularFile(name) {
-                if !folder.touch(name) { folder.removeWithSpare(name) }
+        if let (bytes, written) = old, written >= 0, PromptCache.showsTheSame(bytes, as: cache) {
+            let names = folder.names().filter(isViewName)
+            if names.allSatisfy({ folder.renderedAfter(written, name: $0) }) {
+                for name in names where !folder.touch(name) { folder.removeWithSpare(name) }
+                return
             }
-            return
         }
         var written = 0
         // Every view is rendered at `now` from the same cache: their readings are shared, and
@@ -702,6 +737,33 @@ public enum Views {
             guard filled <= limit else { return nil }
             bytes.removeSubrange(filled...)
             return bytes
+        }
+
+        /// Whether the view `name` is one this program rendered, as it rendered it, at
+        /// `written` (nanoseconds) or later: a regular file with one name, modified since,
+        /// whose stamp is its bytes' and whose settings are the ones its name is made of.
+        func renderedAfter(_ written: Int64, name: String) -> Bool {
+            var info = stat()
+            guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0,
+                  (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1
+            else { return false }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            guard Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) >= written,
+                  let bytes = read(name, limit: Views.maxBytes)
+            else { return false }
+            let bodyStart = magic.utf8.count + 18
+            let stamped = bytes.withUnsafeBufferPointer { buffer -> Bool in
+                guard buffer.count > bodyStart, buffer[bodyStart - 1] == 0x0A,
+                      isFirstLine(UnsafeBufferPointer(rebasing: buffer[..<(bodyStart - 1)]))
+                else { return false }
+                let stamp = ViewColumns.hex(buffer, (bodyStart - 17)..<(bodyStart - 1))
+                return stamp == Views.stamp(UnsafeBufferPointer(rebasing: buffer[bodyStart...]))
+            }
+            return stamped && Views.isNamed(bytes, name)
         }
 
         /// Sets the file's times to now (a link's own, never what it points to); false when
