@@ -106,6 +106,7 @@ extension Store {
     /// the cache follows it at once. Returns the whole order.
     public func setOrder(_ names: [StreakName], zone: some ZoneRules) throws(StoreError) -> [StreakName] {
         try locked { () throws(StoreError) -> [StreakName] in
+            try refuseLinks()
             let previous = try self.names().map(\.text)
             let wanted = names.map(\.text)
             let whole = StreakOrder.arranged(previous, by: wanted + previous)

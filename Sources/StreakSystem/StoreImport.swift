@@ -56,9 +56,7 @@ extension Store {
             for item in imports {
                 // Refused before the journal is committed: a journal that cannot be applied
                 // would stop every later write until the link is gone.
-                for path in [streaksFolder, folder(of: item.name)] where Files.isLink(path) {
-                    throw .system(SystemError.link(path))
-                }
+                try refuseLinks(item.name)
                 let stamp = Files.stamp(folder(of: item.name))
                 // The bytes of its files as they are read, and then as the journal leaves them.
                 var files = filesSize(of: item.name)

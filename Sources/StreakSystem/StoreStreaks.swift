@@ -69,11 +69,22 @@ extension Store {
         return refreshCacheReporting(updating: [streak], zone: zone)
     }
 
+    /// Refuses a `streaks` folder, or the folders of `names`, that is a symbolic link (a sync
+    /// tool or another user may put one there): nothing is renamed, moved or written through
+    /// it. What changes a streak's folder by name (`rename`, `remove`, `order`, an import)
+    /// asks first; what creates one is refused by `makeFolders`.
+    func refuseLinks(_ names: StreakName...) throws(StoreError) {
+        for path in [streaksFolder] + names.map(folder(of:)) where Files.isLink(path) {
+            throw .system(SystemError.link(path))
+        }
+    }
+
     /// Moves the streak's folder into `backups/` (nothing is deleted) and drops it from the
     /// prompt cache. Returns the backup's path (and a prompt cache that could not be updated:
     /// the streak is removed all the same).
     public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> RemoveOutcome {
         try locked { () throws(StoreError) -> RemoveOutcome in
+            try refuseLinks(name)
             guard exists(name) else { throw .missing(name) }
             var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
             do throws(SystemError) {
@@ -99,6 +110,7 @@ extension Store {
     /// when `old` does not exist or `new` does.
     public func rename(_ old: StreakName, to new: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
         try locked { () throws(StoreError) -> RecordOutcome in
+            try refuseLinks(old, new)
             guard exists(old) else { throw .missing(old) }
             if Files.exists(folder(of: new)) { throw .exists(new) }
             do throws(SystemError) {

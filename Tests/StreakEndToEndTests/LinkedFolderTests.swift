@@ -52,6 +52,31 @@ struct LinkedFolderTests {
         #expect(imported.status == 0 && !imported.stderr.contains("interrupted"), "\(imported)")
     }
 
+    /// `rename`, `remove` and `order` acted on a linked `streaks` folder: they renamed the
+    /// user's own folders inside it, moved one out into `backups/` and rewrote its `.order`.
+    /// Refused, with the link named, and the folder it points at is as it was.
+    @Test func noCommandRenamesMovesOrOrdersThroughALinkedStreaksFolder() throws {
+        let box = try Sandbox()
+        let target = try outside(box)
+        for name in ["photos", "quiz"] {
+            try FileManager.default.createDirectory(atPath: target + "/" + name, withIntermediateDirectories: true)
+            try "mine\n".write(toFile: target + "/" + name + "/notes.txt", atomically: true, encoding: .utf8)
+        }
+        try "my own order\n".write(toFile: target + "/.order", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: box.home, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: box.home + "/streaks", withDestinationPath: target)
+        let before = try listing(target)
+        for arguments in [["rename", "photos", "holiday"], ["rename", "quiz", "Quiz2"], ["remove", "photos"],
+                          ["order", "quiz", "photos"]] {
+            let result = try box.spArgs(arguments)
+            #expect(result.status == 1, "\(arguments): \(result)")
+            #expect(result.stderr.contains("/streaks: it is a symbolic link"), "\(arguments): \(result)")
+            #expect(try listing(target) == before, "\(arguments) changed the link's target")
+        }
+        #expect(try String(contentsOfFile: target + "/.order", encoding: .utf8) == "my own order\n")
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/backups"))
+    }
+
     /// `.lock` as a link to a dotfile: `import` truncated the dotfile to 0 bytes (the journal
     /// is written in the lock file), and a tick took its lock through it. Refused, the dotfile
     /// kept, and `doctor` names the link.
