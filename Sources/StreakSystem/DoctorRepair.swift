@@ -71,6 +71,18 @@ public struct Repair {
                 throw .system(error)
             }
         }
+        // Derived files that are not files (a folder, a pipe, something not this user's to
+        // replace) would stop the cache from ever being written: moved aside, as a log is.
+        for path in [store.cachePath, Paths.join(store.home, "." + Store.cacheName + ".tmp")]
+            where Files.exists(path) && !Files.isLink(path) && !Files.isRegularFile(path) {
+            let aside = freeName(for: path)
+            do throws(SystemError) {
+                try Files.rename(path, to: aside)
+            } catch {
+                throw .system(error)
+            }
+            done.append(Finding("repair", .ok, "moved \(path) aside to \(aside) (not a file: the prompt cache is written there)"))
+        }
         try store.rebuildCacheLocked(zone: zone)
         done.append(Finding("repair", .ok, "rebuilt the prompt cache from the logs"))
         return done

@@ -802,7 +802,7 @@ public enum Views {
         /// old file instead, so a reader never finds none (the prompt cache: a prompt without
         /// it shows nothing and starts a rebuild).
         func write(_ name: String, _ bytes: [UInt8], locked: Bool, alwaysThere: Bool = false) throws(SystemError) {
-            let temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
+            var temporary = "." + name + (locked ? ".tmp" : ".tmp-" + String(getpid()))
             if locked, let (spare, size) = openSpare(temporary) {
                 // Cut to the new length only when the spare is longer.
                 try fill(spare, with: bytes, truncating: size > bytes.count, temporary: temporary, for: name)
@@ -821,6 +821,8 @@ public enum Views {
                 try rename(temporary, over: name, removingFirst: !alwaysThere)
                 return
             }
+            // The spare's name holds what cannot be removed (a folder): a name of this process.
+            if locked { temporary = "." + name + ".tmp-" + String(getpid()) }
             _ = temporary.withCString { unlinkat(fd, $0, 0) }
             let file = retrying { temporary.withCString {
                 openat(fd, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o644)

@@ -124,6 +124,28 @@ struct DoctorEndToEndTests {
         #expect(try box.prompt(["quiz"], now: "2026-03-04") == "🔥4")
     }
 
+    /// A folder where the cache's spare goes (`.prompt.cache.tmp`) stopped every write of the
+    /// cache and the views, and one where the cache goes could not be repaired: the spare's
+    /// place is left alone and the writes go on; `doctor --repair` moves a folder in the
+    /// cache's place aside and rebuilds it, and the prompt shows the truth again.
+    @Test func aFolderWhereTheCacheGoesIsMovedAsideByRepair() throws {
+        let box = try healthy()
+        try? FileManager.default.removeItem(atPath: box.home + "/.prompt.cache.tmp")
+        try FileManager.default.createDirectory(atPath: box.home + "/.prompt.cache.tmp", withIntermediateDirectories: false)
+        let ticked = try box.sp("tick", "quiz", "--now", "2026-03-04")
+        #expect(ticked.status == 0 && ticked.stderr.isEmpty, "\(ticked)")
+        #expect(try box.prompt(["quiz"], now: "2026-03-04T12:00") == "🔥4")
+        try FileManager.default.removeItem(atPath: box.home + "/prompt.cache")
+        try FileManager.default.createDirectory(atPath: box.home + "/prompt.cache", withIntermediateDirectories: false)
+        let again = try box.sp("tick", "quiz", "--now", "2026-03-05")
+        #expect(again.status == 0 && again.stderr.contains("doctor --repair"), "\(again)")
+        #expect(try box.sp("doctor").status == 1)
+        let repaired = try box.sp("doctor", "--repair")
+        #expect(repaired.stdout.contains("moved \(box.home)/prompt.cache aside"), "\(repaired)")
+        #expect(try box.sp("doctor").status == 0)
+        #expect(try box.prompt(["quiz"], now: "2026-03-05T12:00") == "🔥5")
+    }
+
     @Test func sharedFoldersGetTheirIgnoreFiles() throws {
         let box = try healthy()
         try FileManager.default.createDirectory(atPath: box.home + "/.stfolder", withIntermediateDirectories: true)
