@@ -152,7 +152,8 @@ public struct Checkup {
             return Finding("data", .problem, error.message + "; 'streakprompt doctor --repair' moves it out of the way")
         }
         if error.code == EFBIG {
-            return Finding("data", .problem, "cannot read \(error.path): larger than \(Store.fileLimit >> 20) MB, so no command reads it; 'streakprompt doctor --repair' keeps its readable lines and sets the rest aside")
+            let limit = error.path.hasSuffix("/" + Store.settingsFile) ? "\(Store.settingsLimit >> 10) KB" : "\(Store.fileLimit >> 20) MB"
+            return Finding("data", .problem, "cannot read \(error.path): larger than \(limit), so no command reads it; 'streakprompt doctor --repair' keeps its readable lines and sets the rest aside")
         }
         return Finding("data", .problem, error.message + "; \(holds) until it reads: \(error.isPermission ? "fix its permissions" : "check the disk") (a repair leaves it where it is)")
     }
