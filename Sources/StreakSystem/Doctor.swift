@@ -116,6 +116,7 @@ public struct Checkup {
                 }
             }
         }
+        findings += lockFindings()
         if store.hasUnfinishedWrite {
             findings.append(Finding(area, .problem, "an import was interrupted and is not finished yet (its journal is in \(store.lockPath)); the next command that can write finishes it"))
         }
@@ -125,6 +126,22 @@ public struct Checkup {
         }
         findings.insert(Finding(area, .ok, counted), at: min(1, findings.count))
         return findings
+    }
+
+    /// The lock every write takes: something that is not a file there (a folder, a pipe) or a
+    /// file this user cannot write stops every command that writes. (A link is named with the
+    /// other links.)
+    func lockFindings() -> [Finding] {
+        var info = stat()
+        guard lstat(store.lockPath, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { return [] }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            let error = SystemError.notRegular("use", store.lockPath, mode: info.st_mode)
+            return [Finding("data", .problem, error.message + ": every command that writes fails; 'streakprompt doctor --repair' moves it out of the way")]
+        }
+        if access(store.lockPath, W_OK) != 0 {
+            return [Finding("data", .problem, "cannot write \(store.lockPath) (\(SystemError.describe(errno))): every command that writes fails; fix its permissions, or remove it (it holds no data)")]
+        }
+        return []
     }
 
     /// Every symbolic link where the data folder keeps its own files (the home folder itself

@@ -37,7 +37,21 @@ public struct Repair {
         guard Files.isFolder(store.home) else {
             return [Finding("repair", .note, "no data folder yet: nothing to repair")]
         }
-        return try store.locked { () throws(StoreError) -> [Finding] in try runLocked(zone: zone) }
+        return try freeLock() + store.locked { () throws(StoreError) -> [Finding] in try runLocked(zone: zone) }
+    }
+
+    /// A lock that is not a file (a folder, a pipe) cannot be taken: moved aside, before the
+    /// repair takes the lock.
+    public func freeLock() throws(StoreError) -> [Finding] {
+        let lock = store.lockPath
+        guard Files.exists(lock), !Files.isLink(lock), !Files.isRegularFile(lock) else { return [] }
+        let aside = freeName(for: lock)
+        do throws(SystemError) {
+            try Files.rename(lock, to: aside)
+        } catch {
+            throw .system(error)
+        }
+        return [Finding("repair", .ok, "moved \(lock) aside to \(aside) (not a file: the lock every write takes is made there)")]
     }
 
     /// `run` with the data folder's lock held, so that a check made under the same lock sees

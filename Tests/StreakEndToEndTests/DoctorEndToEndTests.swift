@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite("doctor end to end")
 struct DoctorEndToEndTests {
@@ -144,6 +149,26 @@ struct DoctorEndToEndTests {
         #expect(repaired.stdout.contains("moved \(box.home)/prompt.cache aside"), "\(repaired)")
         #expect(try box.sp("doctor").status == 0)
         #expect(try box.prompt(["quiz"], now: "2026-03-05T12:00") == "🔥5")
+    }
+
+    /// A folder or a named pipe where the lock goes stopped every write while doctor found
+    /// no problem; doctor names it, and `--repair` moves it aside so writes work again.
+    @Test(arguments: ["folder", "pipe"])
+    func aLockThatIsNoFileIsNamedAndMovedAside(kind: String) throws {
+        let box = try healthy()
+        try FileManager.default.removeItem(atPath: box.home + "/.lock")
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: box.home + "/.lock", withIntermediateDirectories: false)
+        } else {
+            #expect(mkfifo(box.home + "/.lock", 0o644) == 0)
+        }
+        #expect(try box.sp("tick", "quiz", "--now", "2026-03-04").status == 1)
+        let checked = try box.sp("doctor")
+        #expect(checked.status == 1 && checked.stdout.contains("\(box.home)/.lock: it is a"), "\(checked)")
+        let repaired = try box.sp("doctor", "--repair")
+        #expect(repaired.stdout.contains("moved \(box.home)/.lock aside"), "\(repaired)")
+        #expect(try box.sp("tick", "quiz", "--now", "2026-03-04").status == 0)
+        #expect(try box.sp("doctor").status == 0)
     }
 
     @Test func sharedFoldersGetTheirIgnoreFiles() throws {

@@ -30,9 +30,11 @@ enum Doctor: Command {
             let stamp = context.fileStamp(at: Clock.now())
             // The check after the repair runs under the same lock: it sees what the repair
             // left, not a tick that landed in between.
+            let repair = Repair(store: store, stamp: stamp)
             let (done, checked) = try storeCall { () throws(StoreError) -> ([Finding], [Finding]) in
-                try store.locked { () throws(StoreError) -> ([Finding], [Finding]) in
-                    let done = try Repair(store: store, stamp: stamp).runLocked(zone: context.zone)
+                let freed = try repair.freeLock()
+                return try store.locked { () throws(StoreError) -> ([Finding], [Finding]) in
+                    let done = try freed + repair.runLocked(zone: context.zone)
                     return (done, checkup.data() + checkup.cache(zone: context.zone))
                 }
             }
