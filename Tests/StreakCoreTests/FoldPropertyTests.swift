@@ -5,6 +5,21 @@ import StreakTestSupport
 /// A random history with everything issue 9 adds: goals and counts, weekly targets, pauses
 /// and unpauses, rule changes (some after the last action), taken-back actions, earned and
 /// banked freezes.
+extension RandomHistory {
+    /// `count` random histories of `span` dates from `seed`, each with a date walked, for
+    /// `body` with its number, its replay, the date its state stands on and the generator.
+    static func replayed(seed: UInt64, count: Int, span: Int,
+                         _ body: (Int, RandomHistory, Replay, StreakDay, inout SeededRandom) -> Void) {
+        var random = SeededRandom(seed: seed)
+        for iteration in 0..<count {
+            let generated = RandomHistory(&random, span: span)
+            let replay = generated.replay()
+            guard let through = replay.progress.through else { continue }
+            body(iteration, generated, replay, through, &random)
+        }
+    }
+}
+
 struct RandomHistory {
     var history: StreakHistory
     var weekStart: WeekStart
@@ -299,13 +314,10 @@ struct AddingPropertyTests {
     /// state the cache keeps, gives exactly the state a replay of the whole history with it
     /// gives: every field, the plans ahead included.
     @Test func addingAnActionEqualsReplayingWithIt() {
-        var random = SeededRandom(seed: 4_096)
         var sameDate = 0
         var reachedSome = 0
-        for iteration in 0..<1_500 {
-            let generated = RandomHistory(&random, span: 120)
-            let replay = generated.replay()
-            guard var through = replay.progress.through else { continue }
+        RandomHistory.replayed(seed: 4_096, count: 1_500, span: 120) { iteration, generated, replay, walked, random in
+            var through = walked
             // A third of the time from a state anchored on a later date, as a cache line is
             // once its plans ahead run out (`Replay.cachedState`).
             var state = replay.progress
@@ -401,13 +413,9 @@ struct ReadsTheSamePropertyTests {
     /// that date are the same with it and without it; it says so for extra actions on a met
     /// date and never for an action on a later date.
     @Test func whatReadsTheSameRendersTheSame() {
-        var random = SeededRandom(seed: 9_001)
         var same = 0
         var changed = 0
-        for iteration in 0..<600 {
-            let generated = RandomHistory(&random, span: 90)
-            let replay = generated.replay()
-            guard let through = replay.progress.through else { continue }
+        RandomHistory.replayed(seed: 9_001, count: 600, span: 90) { iteration, generated, replay, through, random in
             let state = replay.progress
             let day = through + [0, 0, 0, 1, 2].randomElement(using: &random)!
             let added = state.adding(Int.random(in: 1...3, using: &random), on: day, zone: generated.zone,
@@ -420,7 +428,7 @@ struct ReadsTheSamePropertyTests {
             if day == through, metBefore { #expect(reads, "case \(iteration): an extra action on a met date") }
             guard reads else {
                 changed += 1
-                continue
+                return
             }
             same += 1
             let now = LocalDateTime(day: through, secondOfDay: 36_000 + Int(random.next() % 40_000)).utcSeconds - 3600
