@@ -215,12 +215,43 @@ public enum Files {
         var seconds = 0
         var nanoseconds = 0
         guard modified(path, &seconds, &nanoseconds) else { return stamp.isEmpty }
+        var stamp = stamp
+        return stamp.withUTF8 { matches($0, seconds: seconds, nanoseconds: nanoseconds) }
+    }
+
+    /// `stampMatches` for many streak folders, by their names' bytes, without a string a
+    /// folder: `body` gets a checker of `(name, stamp)`, both ranges of `bytes` (a change
+    /// checks every line of the prompt cache it keeps).
+    static func stampsMatch<T>(in folder: String, _ bytes: UnsafeBufferPointer<UInt8>,
+                               _ body: ((Range<Int>, Range<Int>) -> Bool) -> T) -> T {
+        var path = Array(folder.utf8) + [UInt8(ascii: "/")]
+        let prefix = path.count
+        return body { name, stamp in
+            path.removeSubrange(prefix...)
+            path.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
+            path.append(0)
+            var info = stat()
+            let found = path.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) }
+            } == 0
+            guard found else { return stamp.isEmpty }
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            return matches(UnsafeBufferPointer(rebasing: bytes[stamp]), seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+        }
+    }
+
+    /// Whether `stamp` (`SECONDS.NANOSECONDS`) is that time.
+    private static func matches(_ stamp: UnsafeBufferPointer<UInt8>, seconds: Int, nanoseconds: Int) -> Bool {
         // SECONDS.NANOSECONDS, read by hand: a generic parser called across modules would cost
         // the prompt a runtime type lookup.
         var parts = (0, 0)
         var dots = 0
         var digits = 0
-        for byte in stamp.utf8 {
+        for byte in stamp {
             if byte == UInt8(ascii: ".") {
                 dots += 1
                 continue

@@ -19,7 +19,12 @@ extension Store {
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
         let present = Set(try names().map(\.text))
         if let old, let decoded = PromptCache.decode(old) {
-            for entry in decoded { entries[entry.name] = entry }
+            // A line whose folder changed since it was written (a sync tool delivered another
+            // machine's actions, a change was killed before its cache update) is read again:
+            // the views about to be rendered from this cache must not show it as it was.
+            for entry in decoded where Files.stampMatches(Paths.join(streaksFolder, entry.name), entry.stamp) {
+                entries[entry.name] = entry
+            }
         }
         for streak in streaks { entries[streak.name.text] = streak.cacheEntry(zone: zone) }
         for name in removing { entries[name.text] = nil }
@@ -117,6 +122,32 @@ extension Store {
             }
             try rebuildCacheLocked(zone: zone)
             return whole.compactMap { try? StreakName($0) }
+        }
+    }
+
+    /// Whether some line of `cache` other than `name`'s was written before its streak's
+    /// folder last changed (`PromptSource` makes the same check for the prompt), or the
+    /// streaks folder changed since the cache was: then a change must not keep those lines as
+    /// they are.
+    func hasStaleLines(_ cache: [UInt8], besides name: StreakName) -> Bool {
+        cache.withUnsafeBufferPointer { bytes -> Bool in
+            guard Files.stampMatches(streaksFolder, PromptCache.headerStamp(bytes) ?? "") else { return true }
+            var stale = false
+            var own = name.text
+            return own.withUTF8 { own in
+                Files.stampsMatch(in: streaksFolder, bytes) { matches in
+                    PromptCache.forEachLine(bytes) { nameRange, line in
+                        guard !stale, !bytes[nameRange].elementsEqual(own) else { return }
+                        // The stamp is the third field.
+                        var start = nameRange.upperBound + 1
+                        while start < line.upperBound, bytes[start] != 0x09 { start += 1 }
+                        var end = start + 1
+                        while end < line.upperBound, bytes[end] != 0x09 { end += 1 }
+                        if start >= line.upperBound || !matches(nameRange, (start + 1)..<end) { stale = true }
+                    }
+                    return stale
+                }
+            }
         }
     }
 

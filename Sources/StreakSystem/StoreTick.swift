@@ -114,6 +114,9 @@ extension Store {
               PromptCache.read(&line, named: name.text, in: cache)
         else { return nil }
         let cached = line.progress
+        // Another line left as it is must be current, or the views would show it as current
+        // (without views the prompt itself notices a stale line and has it rebuilt).
+        guard !(Files.isFolder(Views.folder(home: home)) && hasStaleLines(cache, besides: name)) else { return nil }
         let size = filesSize(of: name)
         // A habit to quit: a slip un-meets a date the line counted as met; the replay knows how.
         guard !settings.rules.quits, line.stamp == stampBefore, !stampBefore.isEmpty, cached.weekStart == weekStart,

@@ -501,6 +501,34 @@ public enum Views {
         }
     }
 
+    /// Whether the zone a view was rendered with (its `zone` line) is still the one its
+    /// settings' `TZ` names (`ZoneFile`): a zone file replaced since gives other dates.
+    static func zoneHolds(_ bytes: [UInt8], zones: Zones) -> Bool {
+        bytes.withUnsafeBufferPointer { bytes -> Bool in
+            func line(_ word: StaticString) -> Range<Int>? {
+                var start = bytes.count - 1
+                while start > 0, !(bytes[start - 1] == 0x0A && matches(bytes, at: start, word)) { start -= 1 }
+                guard start > 0 else { return nil }
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                return (start + word.utf8CodeUnitCount)..<end
+            }
+            guard let zoneLine = line("zone\t"), let specLine = line("spec\t") else { return false }
+            // `TZ` is the spec's seventh field (after `spec`): `-` when unset.
+            var field = specLine.lowerBound
+            for _ in 0..<5 {
+                while field < specLine.upperBound, bytes[field] != 0x09 { field += 1 }
+                field += 1
+            }
+            var fieldEnd = field
+            while fieldEnd < specLine.upperBound, bytes[fieldEnd] != 0x09 { fieldEnd += 1 }
+            guard fieldEnd < specLine.upperBound else { return false }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field..<fieldEnd]), as: UTF8.self)
+            let identity = zones.identity(for: text == "-" ? nil : text)
+            return bytes[zoneLine].elementsEqual(identity.utf8)
+        }
+    }
+
     static func fnv(_ text: String) -> UInt64 {
         var text = text
         return text.withUTF8 { fnv($0) }
@@ -580,9 +608,13 @@ public enum Views {
     public static func refreshAll(home: String, cache: [UInt8], replacing old: ([UInt8], Int64)? = nil, now: Int64,
                                   environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
+        // A view older than the config file has the settings the file had (its plugin asks
+        // for another at its next check, which a view made newer here would never pass).
+        let configured = PromptSettings.configPath(environment).map(Files.modifiedNanoseconds) ?? -1
+        let zones = Zones()
         if let (bytes, written) = old, written >= 0, PromptCache.showsTheSame(bytes, as: cache) {
             let names = folder.names().filter(isViewName)
-            if names.allSatisfy({ folder.renderedAfter(written, name: $0) }) {
+            if names.allSatisfy({ folder.renderedAfter(Swift.max(written, configured), name: $0, zones: zones) }) {
                 for name in names where !folder.touch(name) { folder.removeWithSpare(name) }
                 return
             }
@@ -593,8 +625,11 @@ public enum Views {
         let memo = ReadingMemo()
         memo.entries = PromptCache.decode(cache)
         let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes), cache: cache)
-        let zones = Zones()
         for name in folder.names() where isViewName(name) {
+            if configured >= 0, folder.modified(name) < configured {
+                folder.removeWithSpare(name)
+                continue
+            }
             // A name of ours that is a link, a folder or a pipe: not something it wrote.
             guard let bytes = folder.read(name, limit: PromptCache.maxBytes) else {
                 if folder.isRegularFile(name) { folder.removeWithSpare(name) }
@@ -742,17 +777,11 @@ public enum Views {
         /// Whether the view `name` is one this program rendered, as it rendered it, at
         /// `written` (nanoseconds) or later: a regular file with one name, modified since,
         /// whose stamp is its bytes' and whose settings are the ones its name is made of.
-        func renderedAfter(_ written: Int64, name: String) -> Bool {
+        func renderedAfter(_ written: Int64, name: String, zones: Zones) -> Bool {
             var info = stat()
             guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0,
-                  (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1
-            else { return false }
-            #if canImport(Darwin)
-            let time = info.st_mtimespec
-            #else
-            let time = info.st_mtim
-            #endif
-            guard Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) >= written,
+                  (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1,
+                  Folder.nanoseconds(info) >= written,
                   let bytes = read(name, limit: Views.maxBytes)
             else { return false }
             let bodyStart = magic.utf8.count + 18
@@ -763,7 +792,23 @@ public enum Views {
                 let stamp = ViewColumns.hex(buffer, (bodyStart - 17)..<(bodyStart - 1))
                 return stamp == Views.stamp(UnsafeBufferPointer(rebasing: buffer[bodyStart...]))
             }
-            return stamped && Views.isNamed(bytes, name)
+            return stamped && Views.isNamed(bytes, name) && Views.zoneHolds(bytes, zones: zones)
+        }
+
+        /// The file's modification time in nanoseconds (a link's own), or -1.
+        func modified(_ name: String) -> Int64 {
+            var info = stat()
+            guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return -1 }
+            return Folder.nanoseconds(info)
+        }
+
+        static func nanoseconds(_ info: stat) -> Int64 {
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
 
         /// Sets the file's times to now (a link's own, never what it points to); false when

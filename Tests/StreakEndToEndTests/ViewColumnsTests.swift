@@ -294,6 +294,79 @@ struct ViewColumnsTests {
         }
     }
 
+    /// What a change left as it was must be current before the views are rendered or made
+    /// newer: another machine's log delivered by a sync tool into a streak's folder, or an
+    /// action whose tick was killed before its cache update, then a tick of another streak
+    /// (one that shows the same, one that does not): every view shows what views rendered
+    /// from a rebuilt cache show, and the cache's line is current.
+    @Test(arguments: ["synced", "killed"], [false, true])
+    func aLineLeftAsItWasIsReadAgainFirst(how: String, changes: Bool) throws {
+        let box = try sandbox()
+        try register(box, clock: "2026-03-02T09:00")
+        func tick(_ sandbox: Sandbox, _ name: String, _ date: String) throws {
+            let result = try sandbox.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+        try tick(box, "a", "2026-03-02T09:10")
+        let folder = box.home + "/streaks/w"
+        if how == "synced" {
+            // As Syncthing delivers a file: written aside, then renamed into place.
+            try "2026-03-02 2026-03-02T09:20:00-05:00\n".write(toFile: folder + "/.laptop.log.tmp", atomically: false, encoding: .utf8)
+            #expect(rename(folder + "/.laptop.log.tmp", folder + "/laptop.log") == 0)
+        } else {
+            // A tick's append, then its process killed before the cache: the folder was
+            // touched before the append (as every write does).
+            try "2026-03-02 2026-03-02T09:20:00-05:00\n".write(toFile: folder + "/laptop.log", atomically: false, encoding: .utf8)
+            #expect(utimes(folder, nil) == 0)
+        }
+        usleep(20_000)
+        let date = changes ? "2026-03-02T09:40" : "2026-03-02T09:30"
+        try tick(box, changes ? "g" : "a", date)
+        let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
+        try? FileManager.default.removeItem(atPath: copy.home)
+        try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
+        #expect(try copy.sp("doctor", "--repair", env: ["STREAKPROMPT_TEST_CLOCK": date]).status == 0)
+        let mine = try views(box)
+        let fresh = try views(copy)
+        #expect(mine.count == Self.specs.count && Set(mine.keys) == Set(fresh.keys))
+        guard let start = Self.moment(date) else { return }
+        for (name, view) in mine {
+            var moment = start
+            while moment < start + 2 * 86400 {
+                #expect(pick(pieces(view), at: moment) == pick(pieces(fresh[name] ?? ""), at: moment), "\(how) \(changes): \(name) at \(moment)")
+                if pick(pieces(view), at: moment) != pick(pieces(fresh[name] ?? ""), at: moment) { break }
+                moment += 1999
+            }
+        }
+        #expect(try box.sp("doctor").stdout.contains("the prompt cache matches the logs"))
+    }
+
+    /// A view older than the config file was rendered with the settings the file had: its
+    /// plugin asks for another at its next check. A change removes it rather than making it
+    /// newer than the file (which would hide the edit from that check for good), whether the
+    /// change shows the same or not; a view asked for since is kept.
+    @Test(arguments: [false, true])
+    func aViewOlderThanTheConfigFileIsRemoved(changes: Bool) throws {
+        let box = try sandbox()
+        try register(box, clock: "2026-03-02T09:00")
+        let tick = { (name: String, date: String) throws in
+            let result = try box.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+        try tick("a", "2026-03-02T09:10")
+        let before = try views(box).keys.sorted()
+        usleep(20_000)
+        #expect(try box.sp("config", "set", "only", "pending").status == 0)
+        usleep(20_000)
+        // One shell asks again (its view is written after the edit).
+        let asked = try box.spArgs(["prompt", "--shell", "bash", "--view", "--now", "2026-03-02T09:15"],
+                                   env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-02T09:15"])
+        let kept = String(asked.stdout.prefix { $0 != "\n" }).split(separator: "/").last.map(String.init) ?? ""
+        try tick(changes ? "g" : "a", "2026-03-02T09:20")
+        let after = try views(box).keys.sorted()
+        #expect(after == [kept], "before \(before), after \(after), asked for \(kept)")
+    }
+
     func inode(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
