@@ -367,6 +367,34 @@ struct ViewColumnsTests {
         #expect(after == [kept], "before \(before), after \(after), asked for \(kept)")
     }
 
+    /// The zone file a view was rendered with (`TZ=:path`) replaced by another zone's, then an
+    /// extra action on a met date: the views are not only touched (the plugins' minute check
+    /// would then trust them), they are rendered again, their zone line the new file's.
+    @Test func aReplacedZoneFileRendersTheViewsAgain() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("streakprompt-zone-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let zone = root + "/zone"
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/America/New_York", toPath: zone)
+        let box = try Sandbox(tz: ":" + zone)
+        func tick(_ date: String) throws {
+            let result = try box.sp("tick", "a", "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        }
+        try tick("2026-03-02T09:10")
+        let asked = try box.spArgs(["prompt", "--shell", "bash", "--view"], env: ["STREAKPROMPT_TEST_CLOCK": "2026-03-02T09:11"])
+        let view = String(asked.stdout.prefix { $0 != "\n" })
+        try FileManager.default.removeItem(atPath: zone)
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: zone)
+        var info = stat()
+        #expect(stat(zone, &info) == 0)
+        try tick("2026-03-02T09:20")
+        let text = try String(contentsOfFile: view, encoding: .utf8)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("zone\t") } ?? ""
+        // Its size (the old file's inode may well be the new one's).
+        #expect(line.split(separator: "\t").contains(Substring(String(info.st_size))), "\(line)")
+    }
+
     func inode(_ path: String) -> UInt64? {
         var info = stat()
         return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
