@@ -627,6 +627,12 @@ public enum Views {
         let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes), cache: cache)
         for name in folder.names() where isViewName(name) {
             if configured >= 0, folder.modified(name) < configured {
+                // tmux shows what was pushed until the time pushed with it: ended now, so its
+                // next refresh runs the binary, which asks for a view of the new settings.
+                if name.hasPrefix(Host.tmux.rawValue + "-"), let bytes = folder.read(name, limit: PromptCache.maxBytes),
+                   let spec = Spec.parse(bytes) {
+                    TmuxPush.expire(socket: spec.tmuxSocket, environment: environment)
+                }
                 folder.removeWithSpare(name)
                 continue
             }
@@ -978,6 +984,14 @@ public enum TmuxPush {
         if environment.nonEmpty("TMUX") != nil { return true }
         let base = environment.nonEmpty("TMUX_TMPDIR") ?? "/tmp"
         return Files.exists(Paths.join(base, "tmux-\(getuid())/default"))
+    }
+
+    /// Ends what was pushed (`@streakprompt-until` 0): tmux runs the binary at its next refresh.
+    static func expire(socket: String?, environment: Environment) {
+        guard reachable(environment, socket: socket) else { return }
+        let server = socket.map { ["-S", $0] } ?? []
+        _ = try? Subprocess.run(["tmux"] + server + ["set-option", "-gq", "@streakprompt-until", "0"],
+                                environment: environment, limit: 1 << 16, timeout: 2000)
     }
 
     public static func push(viewPath: String, socket: String?, now: Int64, environment: Environment) {

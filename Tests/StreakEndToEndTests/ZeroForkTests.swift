@@ -429,4 +429,25 @@ struct ZeroForkTests {
         let until = Int(try option("@streakprompt-until")) ?? 0
         #expect(until > Int(Date().timeIntervalSince1970))
     }
+
+    /// After an edit of the config file, a change does not push the old settings' text into
+    /// tmux: it ends what was pushed, so tmux's next refresh runs the binary, which asks for a
+    /// view with the new settings.
+    @Test func aChangeAfterAConfigEditEndsThePushedText() throws {
+        let box = try Sandbox(tz: "Europe/Berlin")
+        guard let server = try TmuxServer(box) else { return }
+        defer { server.stop() }
+        // Done today: the icon for done shows.
+        try box.sp("tick", "q")
+        let register = try run(Binary.path, ["prompt", "--shell", "tmux", "--view", "q"], environment: server.inside)
+        #expect(register.status == 0, "\(register)")
+        #expect(Int(try server.option("@streakprompt-until")) ?? 0 > Int(Date().timeIntervalSince1970))
+        usleep(20_000)
+        #expect(try box.sp("config", "set", "icon-done", "D").status == 0)
+        try box.sp("tick", "r")
+        #expect(try server.option("@streakprompt-until") == "0")
+        let again = try run(Binary.path, ["prompt", "--shell", "tmux", "--view", "q"], environment: server.inside)
+        #expect(again.stdout.contains("D"), "\(again)")
+        #expect(try server.option("@streakprompt").contains("D"))
+    }
 }
