@@ -171,7 +171,7 @@ _streakprompt() {
             'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--quit' '--tag' '--untag' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
-            'order') __streakprompt_complete_words "$cur" '--help' ;;
+            'order') __streakprompt_complete_words "$cur" '--reset' '--help' ;;
             'archive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'unarchive') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'rename') __streakprompt_complete_words "$cur" '--now' '--help' ;;

@@ -151,6 +151,23 @@ extension Store {
         }
     }
 
+    /// Forgets the streaks' order (`streaks/.order` removed): by name again; the cache follows
+    /// at once. Returns the order now.
+    public func resetOrder(zone: some ZoneRules) throws(StoreError) -> [StreakName] {
+        try locked { () throws(StoreError) -> [StreakName] in
+            try refuseLinks()
+            if Files.exists(orderPath) {
+                do throws(SystemError) {
+                    try Files.remove(orderPath)
+                } catch {
+                    throw .system(error)
+                }
+            }
+            try rebuildCacheLocked(zone: zone)
+            return try names()
+        }
+    }
+
     /// `rebuildCache` with the lock already held.
     func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
         let stamp = Files.settledStamp(streaksFolder)

@@ -47,6 +47,13 @@ struct OrderTagsTests {
         #expect(try box.prompt(["--format", "{name}"], now: Self.now) == "bravo alpha aaa")
         try box.sp("order", "aaa")
         #expect(try listNames(box) == ["aaa", "bravo", "alpha"])
+        // --reset forgets it: by name again, in the prompt too.
+        let reset = try box.sp("order", "--reset")
+        #expect(reset.status == 0 && reset.stdout == "Order: aaa, alpha, bravo (by name)\n", "\(reset)")
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks/.order"))
+        #expect(try listNames(box) == ["aaa", "alpha", "bravo"])
+        #expect(try box.prompt(["--format", "{name}"], now: Self.now) == "aaa alpha bravo")
+        #expect(try box.sp("order", "alpha", "--reset").status == 2)
     }
 
     @Test func orderRefusesWhatIsNoStreakOrNamedTwice() throws {

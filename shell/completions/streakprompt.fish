@@ -138,6 +138,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'to' -x 
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, \'yesterday 21:30\', -2d, -3h)'
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'unpause\'' -a '(__streakprompt_complete_streaks)'
+complete -c streakprompt -n '__streakprompt_complete_is \'order\'' -l 'reset' -d 'forget the order: streaks by name again'
 complete -c streakprompt -n '__streakprompt_complete_is \'order\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'order\'' -a '(__streakprompt_complete_streaks)'
 complete -c streakprompt -n '__streakprompt_complete_is \'archive\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, \'yesterday 21:30\', -2d, -3h)'

@@ -4,20 +4,28 @@ import StreakSystem
 /// `streakprompt order NAME...`: the streaks' own order.
 enum Order: Command {
     static let spec = CommandSpec(
-        ["order"], usage: "[NAME...]", summary: "put streaks first, in this order",
+        ["order"], usage: "[NAME...] [--reset]", summary: "put streaks first, in this order",
         details: """
         The streaks named come first, in the order given, then every other as before.
         'list', the segment of every streak, tmux's status line, 'status' and shell
-        completions follow the order. With no NAME, prints the order. The order is kept in
-        the data folder (streaks/.order, one name a line), so machines that share the folder
-        share it; the last one written wins.
+        completions follow the order. With no NAME, prints the order; --reset goes back to
+        none (streaks by name). The order is kept in the data folder (streaks/.order, one
+        name a line), so machines that share the folder share it; the last one written wins.
         """,
-        flags: [], arguments: .streakName(existing: true), count: 0...64)
+        flags: [reset], arguments: .streakName(existing: true), count: 0...64)
+
+    static let reset = FlagSpec("--reset", help: "forget the order: streaks by name again")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
         let names = invocation.argumentNames
+        if invocation.has(reset) {
+            guard names.isEmpty else { throw .usage("--reset takes no NAME: it forgets the whole order") }
+            let whole = try storeCall { () throws(StoreError) -> [StreakName] in try store.resetOrder(zone: context.zone) }
+            context.out.line("Order: " + whole.filter { !store.isArchived($0) }.map(\.text).joined(separator: ", ") + " (by name)")
+            return 0
+        }
         if names.isEmpty {
             let all = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store, archived: true) }
             if all.isEmpty {
