@@ -26,6 +26,22 @@ struct GitHookTests {
         #expect(status["state"] as? String == "done")
     }
 
+    /// A streak the commits would create is refused at install, as `add` refuses it (the
+    /// hook itself says nothing at a commit).
+    @Test func installRefusesANameAddWouldRefuse() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["tick", "alpha", "--quiet"], in: repo).status == 0)
+        for name in ["list", "ALPHA"] {
+            let install = try g.sp(["git", "install", "--name", name], in: repo)
+            #expect(install.status == 2, "\(install)")
+            #expect(!FileManager.default.fileExists(atPath: repo + "/.git/hooks/post-commit"))
+            let imported = try g.sp(["import", "git", ".", "--name", name], in: repo)
+            #expect(imported.status == 2, "\(imported)")
+        }
+        #expect(try g.sp(["git", "install", "--name", "alpha"], in: repo).status == 0)
+    }
+
     @Test func aForeignHookKeepsRunningAndIsRestoredExactly() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()

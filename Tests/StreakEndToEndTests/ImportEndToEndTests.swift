@@ -54,6 +54,38 @@ struct ImportEndToEndTests {
         #expect(try box.sp("import").status == 2)
     }
 
+    /// `--dry-run` of an export says what would come in, the order too, and writes nothing
+    /// (it wrote everything: only `--from` heeded it).
+    @Test func aDryRunWritesNothing() throws {
+        let box = try populated()
+        try box.sp("order", "quiz")
+        let export = try box.sp("export").stdout
+        let other = try Sandbox(extra: ["STREAKPROMPT_MACHINE": "other"])
+        try other.sp("tick", "quiz", "--quiet", "--now", "2026-01-05T10:00")
+        let snapshot = try other.snapshot()
+        for arguments in [["import", "-", "--dry-run"], ["import", "--dry-run", "-"]] {
+            let result = try other.spArgs(arguments, stdin: export)
+            #expect(result.status == 0 && result.stdout.contains("nothing is written: --dry-run"), "\(result)")
+            #expect(result.stdout.contains("new") && result.stdout.contains("into the existing streak"), "\(result)")
+            #expect(result.stdout.contains("the streaks' order: quiz, default"), "\(result)")
+            #expect(try other.snapshot() == snapshot)
+        }
+    }
+
+    /// A streak an import would create is refused as `add` refuses it: a command word, another
+    /// streak's name in other letter case, two in the file that differ only in letter case.
+    @Test func aNameAddWouldRefuseIsRefused() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "alpha", "--quiet", "--now", "2026-01-05T10:00")
+        let snapshot = try box.snapshot()
+        for (names, reason) in [(["list"], "command word"), (["ALPHA"], "only in letter case"), (["beta", "Beta"], "differ only in letter case")] {
+            let streaks = names.map { "{\"name\": \"\($0)\", \"actions\": [{\"date\": \"2026-01-05\"}]}" }.joined(separator: ", ")
+            let result = try box.sp("import", "-", stdin: "{\"streaks\": [\(streaks)]}")
+            #expect(result.status == 1 && result.stderr.contains(reason) && result.stderr.contains("nothing was imported"), "\(result)")
+            #expect(try box.snapshot() == snapshot)
+        }
+    }
+
     @Test func importingTwiceChangesNothing() throws {
         let box = try populated()
         let export = try box.sp("export").stdout

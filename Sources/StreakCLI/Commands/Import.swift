@@ -23,7 +23,8 @@ enum Import: Command {
         either file). Each habit becomes a streak named after it (lowercase, '-' for spaces),
         each done date an action at noon, each skipped date a pause; a frequency becomes a
         schedule or a weekly target, and harsh's headings become tags. Importing the same data
-        again adds nothing. --dry-run shows what would be imported.
+        again adds nothing. --dry-run shows what would be imported and writes nothing. An
+        export's order ('streakprompt order') is taken when this data folder has none.
         """,
         flags: [from, dryRun, CommandTable.quiet, CommandTable.now],
         arguments: .file, count: 1...1)
@@ -72,6 +73,21 @@ enum Import: Command {
             if streak.archived, !EventLog.archived(events.events) { archiving.insert(streak.name) }
         }
 
+        // A streak it would create is refused as 'add' refuses it (a command word, another
+        // streak's name in other letter case), and two that differ only in letter case.
+        var creating: [String: StreakName] = [:]
+        for streak in document.streaks where !existing.contains(streak.name) {
+            do throws(CommandError) {
+                try Roster.checkNew(streak.name, store, byHand: false)
+            } catch {
+                throw .failure("\(label): \(error.message); nothing was imported")
+            }
+            if let twin = creating[streak.name.text.lowercased()] {
+                throw .failure("\(label): '\(streak.name)' and '\(twin)' differ only in letter case (one folder on macOS and Windows disks); rename one of them in the file; nothing was imported")
+            }
+            creating[streak.name.text.lowercased()] = streak.name
+        }
+
         // Another tracker's habits have no icons: each new one gets one no other streak has.
         var icons = ((try? store.names()) ?? []).compactMap { (try? store.settings(of: $0))?.icon }
         func settings(_ streak: ExportedStreak) -> StreakSettings {
@@ -82,8 +98,12 @@ enum Import: Command {
             }
             return settings
         }
-        if let foreign, invocation.has(dryRun) {
-            ForeignFiles.describe(foreign, existing: existing, store: store, context)
+        if invocation.has(dryRun) {
+            if let foreign {
+                ForeignFiles.describe(foreign, existing: existing, store: store, context)
+            } else {
+                ForeignFiles.describe(document, from: label, existing: existing, store: store, context)
+            }
             return 0
         }
         // One merge for every streak: all of it lands, or none (even if the process is killed).

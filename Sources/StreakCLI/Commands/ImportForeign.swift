@@ -89,22 +89,47 @@ enum ForeignFiles {
         var rows: [[String]] = [["HABIT", "STREAK", "RULES", "ACTIONS", ""]]
         for habit in foreign.habits {
             let streak = habit.streak
-            var what: [String] = []
-            if existing.contains(streak.name) {
-                let known = Set(((try? store.actions(of: streak.name))?.actions ?? []).map(\.identity))
-                let fresh = streak.actions.count { !known.contains($0.identity) }
-                what.append("into the existing streak, \(fresh) new")
-            } else {
-                what.append("new")
-            }
-            if habit.skipped > 0 { what.append("\(habit.skipped) skipped \(habit.skipped == 1 ? "date" : "dates") paused") }
-            if streak.archived { what.append("archived") }
-            if let tags = streak.settings?.tags, !tags.isEmpty { what.append("tags " + tags.joined(separator: ",")) }
+            var what = fate(of: streak, existing: existing, store: store)
+            if habit.skipped > 0 { what.insert("\(habit.skipped) skipped \(habit.skipped == 1 ? "date" : "dates") paused", at: 1) }
             rows.append([Text.visible(habit.original), streak.name.text, Report.rulesText(streak.settings?.rules ?? Rules()),
                          String(streak.actions.count), what.joined(separator: "; ")])
         }
         Columns.print(rows, to: context.out)
         for note in notes(foreign) { context.out.line("  " + note) }
+    }
+
+    /// What an import would do with `streak` (`--dry-run`): a new streak, or how many of its
+    /// actions the existing one lacks; archived; its tags.
+    static func fate(of streak: ExportedStreak, existing: Set<StreakName>, store: Store) -> [String] {
+        var what: [String] = []
+        if existing.contains(streak.name) {
+            let known = Set(((try? store.actions(of: streak.name))?.actions ?? []).map(\.identity))
+            let fresh = streak.actions.count { !known.contains($0.identity) }
+            what.append("into the existing streak, \(fresh) new")
+        } else {
+            what.append("new")
+        }
+        if streak.archived { what.append("archived") }
+        if let tags = streak.settings?.tags, !tags.isEmpty { what.append("tags " + tags.joined(separator: ",")) }
+        return what
+    }
+
+    /// An export's `--dry-run`: each streak and what the import would do with it, and the order.
+    static func describe(_ document: ExportDocument, from label: String, existing: Set<StreakName>, store: Store,
+                         _ context: Context) {
+        let count = document.streaks.count
+        context.out.line("From \(label), \(count) \(count == 1 ? "streak" : "streaks") (nothing is written: --dry-run):")
+        var rows: [[String]] = [["STREAK", "ACTIONS", ""]]
+        for streak in document.streaks {
+            rows.append([streak.name.text, String(streak.actions.count),
+                         fate(of: streak, existing: existing, store: store).joined(separator: "; ")])
+        }
+        Columns.print(rows, to: context.out)
+        if !document.order.isEmpty {
+            let names = document.order.map(\.text).joined(separator: ", ")
+            context.out.line(store.order().isEmpty ? "  the streaks' order: \(names)"
+                                                   : "  the streaks' order (\(names)) is not taken: this data folder has its own")
+        }
     }
 
     /// After an import: which streak each habit became, when the name changed, and what was

@@ -92,6 +92,8 @@ enum ImportGit: Command {
         var known = Set<StreakDay>()
         if store.exists(name) {
             known = Set(try Report.load(name, store, context).actions.map(\.day))
+        } else {
+            try Roster.checkNew(name, store, byHand: false)
         }
         let fresh = actions.filter { !known.contains($0.day) }
         // A commit dated where no log line can go (a year past 9999 after the day start) is skipped.
