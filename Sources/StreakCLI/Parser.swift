@@ -136,6 +136,9 @@ public enum Parser {
             if command.argumentCount.upperBound == 0 {
                 throw .usage("'\(commandName(command))' takes no argument, got '\(Text.visible(extra))'; see '\(commandName(command)) --help'")
             }
+            if command.argumentCount.upperBound > 1 {
+                throw .usage("'\(commandName(command))' takes at most \(command.argumentCount.upperBound) arguments, got \(count); usage: \(commandName(command)) \(command.usage)")
+            }
             throw .usage("unexpected argument '\(Text.visible(extra))' for '\(commandName(command))'; usage: \(commandName(command)) \(command.usage)")
         }
         if count < command.argumentCount.lowerBound {

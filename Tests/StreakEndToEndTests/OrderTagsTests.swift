@@ -56,6 +56,19 @@ struct OrderTagsTests {
         #expect(try box.sp("order", "alpha", "--reset").status == 2)
     }
 
+    /// Many habits: an order of more than 64 names (the old limit, which read as a syntax
+    /// error), and an export of as many.
+    @Test func anOrderOfManyNames() throws {
+        let box = try Sandbox()
+        let names = (1...80).map { String(format: "h%02d", $0) }
+        for name in names { try box.sp("add", name) }
+        let order = try box.spArgs(["order"] + names.reversed())
+        #expect(order.status == 0, "\(order)")
+        #expect(try box.sp("order").stdout == names.reversed().joined(separator: "\n") + "\n")
+        let export = try box.spArgs(["export"] + names)
+        #expect(export.status == 0 && export.stdout.components(separatedBy: "\"name\"").count == 81, "\(export.stderr)")
+    }
+
     @Test func orderRefusesWhatIsNoStreakOrNamedTwice() throws {
         let box = try threeStreaks()
         let missing = try box.sp("order", "nope")

@@ -13,7 +13,7 @@ enum Export: Command {
         import FILE' reads it back. docs/data.md documents both formats (JSON version 2, and
         CSV with one row per record and a kind column).
         """,
-        flags: [format], arguments: .streakName(existing: true), count: 0...64, printsData: true)
+        flags: [format], arguments: .streakName(existing: true), count: 0...4096, printsData: true)
 
     static let format = FlagSpec("--format", .choice("FMT", noun: "format", words: ["json", "csv"]), help: "json (the default) or csv")
 

@@ -12,7 +12,7 @@ enum Order: Command {
         none (streaks by name). The order is kept in the data folder (streaks/.order, one
         name a line), so machines that share the folder share it; the last one written wins.
         """,
-        flags: [reset], arguments: .streakName(existing: true), count: 0...64)
+        flags: [reset], arguments: .streakName(existing: true), count: 0...4096)
 
     static let reset = FlagSpec("--reset", help: "forget the order: streaks by name again")
 

@@ -34,7 +34,7 @@ enum Prompt: Command {
         any other emoji as *.
         """,
         flags: [shell, format, tag, only, view, CommandTable.now],
-        arguments: .streakName(existing: true), count: 0...64)
+        arguments: .streakName(existing: true), count: 0...4096)
 
     static let tag = FlagSpec("--tag", .text("T"), help: "the streaks tagged T (repeatable: any of them)", repeatable: true)
 
