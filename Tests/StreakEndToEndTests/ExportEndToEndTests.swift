@@ -269,6 +269,13 @@ struct ExportEndToEndTests {
             try ordered.sp("order", "e", "c")
             #expect(try ordered.sp("import", "-", stdin: exported.stdout).status == 0)
             #expect(try names(ordered) == ["e", "c", "a", "b", "d"], "\(format)")
+            // An order left naming only streaks removed since is none.
+            let emptied = try Sandbox()
+            try emptied.sp("tick", "x", "--quiet", "--now", "2026-11-03T09:00")
+            try emptied.sp("order", "x")
+            try emptied.sp("remove", "x")
+            #expect(try emptied.sp("import", "-", stdin: exported.stdout).status == 0)
+            #expect(try names(emptied) == ["d", "b", "a", "c"], "\(format)")
         }
     }
 

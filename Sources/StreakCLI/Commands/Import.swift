@@ -117,7 +117,7 @@ enum Import: Command {
         let outcome = try storeCall { () throws(StoreError) -> MergeOutcome in try store.merge(imports, zone: context.zone) }
         // The export's order, into a data folder that has none of its own (a restore); one
         // that has an order keeps it (the imported streaks it lacks come last, as new ones do).
-        if !document.order.isEmpty, store.order().isEmpty {
+        if !document.order.isEmpty, !ForeignFiles.hasOwnOrder(store) {
             _ = try storeCall { () throws(StoreError) -> [StreakName] in try store.setOrder(document.order, zone: context.zone) }
         }
         let added = outcome.added.reduce(0, +)

@@ -127,9 +127,15 @@ enum ForeignFiles {
         Columns.print(rows, to: context.out)
         if !document.order.isEmpty {
             let names = document.order.map(\.text).joined(separator: ", ")
-            context.out.line(store.order().isEmpty ? "  the streaks' order: \(names)"
+            context.out.line(!hasOwnOrder(store) ? "  the streaks' order: \(names)"
                                                    : "  the streaks' order (\(names)) is not taken: this data folder has its own")
         }
+    }
+
+    /// Whether the data folder has an order of its own: one naming a streak it has (names
+    /// left from removed streaks are no order), which an import's order does not replace.
+    static func hasOwnOrder(_ store: Store) -> Bool {
+        store.order().contains { text in (try? StreakName(text)).map(store.exists) ?? false }
     }
 
     /// After an import: which streak each habit became, when the name changed, and what was
