@@ -15,7 +15,9 @@ enum Rename: Command {
         ["rename"], usage: "OLD NEW", summary: "rename a streak, keeping all its history",
         details: """
         Moves the streak OLD, with its settings and every machine's logs, to NEW in one
-        step; refuses when NEW exists or is not a valid name. The post-commit hook of the
+        step; refuses when NEW exists, differs from another streak's name only in letter
+        case, is a command word or is not a valid name. An icon that is OLD's name (OLD:,
+        given once the palette ran out) becomes NEW:. The post-commit hook of the
         repository you are in and the global hooks ('git install --global') are updated
         when they count for OLD. What it cannot see is listed for you to change: other
         repositories' hooks ('streakprompt git install --name NEW' in each), '--name OLD'
