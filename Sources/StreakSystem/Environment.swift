@@ -198,6 +198,13 @@ public enum Clock {
         return Int64(spec.tv_sec)
     }
 
+    /// Nanoseconds since the epoch (as file times are compared).
+    public static func nowNanoseconds() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// Milliseconds since the epoch, for pacing output.
     public static func milliseconds() -> Int64 {
         var spec = timespec()

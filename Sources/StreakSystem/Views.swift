@@ -601,8 +601,9 @@ public enum Views {
     /// on a met date, a stamp), and every view is one this program rendered from it or from a
     /// cache that showed the same (`renderedAfter`: written or touched since, whole, of its own
     /// settings), each is only made newer than the streak folders the change touched (all its
-    /// plugin compares), and nothing is rendered. Anything else (a view put back or edited, one
-    /// a killed change did not get to) renders them all, as every change did before. The
+    /// plugin compares), and nothing is rendered; `rendered` must name that cache. Anything
+    /// else (a view put back or edited, one a killed change did not get to) renders them all,
+    /// as every change did before. The
     /// columns file, the pruning of views nobody asks for and the tmux push (the same text)
     /// wait for the next change that renders.
     public static func refreshAll(home: String, cache: [UInt8], replacing old: ([UInt8], Int64)? = nil, now: Int64,
@@ -610,12 +611,17 @@ public enum Views {
         guard let folder = try? Folder(home: home, create: false) else { return }
         // A view older than the config file has the settings the file had (its plugin asks
         // for another at its next check, which a view made newer here would never pass).
-        let configured = PromptSettings.configPath(environment).map(Files.modifiedNanoseconds) ?? -1
+        // (A config file dated ahead of the clock, synced from a machine whose clock runs
+        // fast, would have every view removed at every change: not looked at.)
+        var configured = PromptSettings.configPath(environment).map(Files.modifiedNanoseconds) ?? -1
+        if configured > Clock.nowNanoseconds() { configured = -1 }
         let zones = Zones()
-        if let (bytes, written) = old, written >= 0, PromptCache.showsTheSame(bytes, as: cache) {
+        if let (bytes, written) = old, written >= 0, PromptCache.showsTheSame(bytes, as: cache),
+           folder.read(renderedName, limit: 64) == rendered(bytes) {
             let names = folder.names().filter(isViewName)
             if names.allSatisfy({ folder.renderedAfter(Swift.max(written, configured), name: $0, zones: zones) }) {
                 for name in names where !folder.touch(name) { folder.removeWithSpare(name) }
+                try? folder.write(renderedName, rendered(cache), locked: true)
                 return
             }
         }
@@ -663,6 +669,18 @@ public enum Views {
         if written == 0 || (try? folder.write(ViewColumns.name, columns.bytes, locked: true)) == nil {
             folder.removeWithSpare(ViewColumns.name)
         }
+        // Last: the views are now those of this cache.
+        if (try? folder.write(renderedName, rendered(cache), locked: true)) == nil { folder.removeWithSpare(renderedName) }
+    }
+
+    /// `views/rendered`: the checksum of the cache every view was last rendered or touched
+    /// from, written after them. A change that shows the same touches the views only when it
+    /// names the cache that change replaces: a change killed after it wrote the cache, before
+    /// it got to the views, left the checksum of the one before.
+    static let renderedName = "rendered"
+
+    static func rendered(_ cache: [UInt8]) -> [UInt8] {
+        Array((Spec.hex(cache.withUnsafeBufferPointer { stamp($0) }) + "\n").utf8)
     }
 
     /// What the views one change rewrites learn of their zones (`ZoneFile`), once a zone:
@@ -783,6 +801,8 @@ public enum Views {
         /// Whether the view `name` is one this program rendered, as it rendered it, at
         /// `written` (nanoseconds) or later: a regular file with one name, modified since,
         /// whose stamp is its bytes' and whose settings are the ones its name is made of.
+        /// (File times move in clock ticks, whole seconds on some file systems: a view as old
+        /// as the cache passes; `rendered` tells a change killed in between.)
         func renderedAfter(_ written: Int64, name: String, zones: Zones) -> Bool {
             var info = stat()
             guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0,
