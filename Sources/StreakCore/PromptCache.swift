@@ -344,8 +344,9 @@ public enum PromptCache {
     /// for its stamp and size (never shown), or for counts no reading shows
     /// (`Progress.readsTheSame`: an extra action on a met date). A write of the cache that
     /// changes only that leaves every view as it is (`Views.refreshAll`). False for anything
-    /// else, a line that does not read or a torn last line (unless the same) included. Only the lines between
-    /// the first and the last byte that differ are read (a tick changes one line).
+    /// else, a line that does not read or a torn last line (unless the same) included. Only
+    /// the lines between the first and the last byte that differ are read (a tick changes one
+    /// line).
     public static func showsTheSame(_ old: [UInt8], as new: [UInt8]) -> Bool {
         old.withUnsafeBufferPointer { oldFile in
             new.withUnsafeBufferPointer { newFile in

@@ -9,8 +9,9 @@ import StreakCore
 
 /// Pre-rendered views: the segment a shell plugin asked for (its host, streaks, format and
 /// settings), for now and the days ahead (`SegmentPlan`), written again with every change to
-/// the data (one that leaves every text as it was only makes them newer: `refreshAll`), so the plugin shows it with a builtin read and its own clock instead of running
-/// the binary before every prompt.
+/// the data (one that leaves every text as it was only makes them newer: `refreshAll`), so
+/// the plugin shows it with a builtin read and its own clock instead of running the binary
+/// before every prompt.
 ///
 /// ```
 /// HOME/views/ID
@@ -603,9 +604,8 @@ public enum Views {
     /// settings), each is only made newer than the streak folders the change touched (all its
     /// plugin compares), and nothing is rendered; `rendered` must name that cache. Anything
     /// else (a view put back or edited, one a killed change did not get to) renders them all,
-    /// as every change did before. The
-    /// columns file, the pruning of views nobody asks for and the tmux push (the same text)
-    /// wait for the next change that renders.
+    /// as every change did before. The columns file, the pruning of views nobody asks for and
+    /// the tmux push (the same text) wait for the next change that renders.
     public static func refreshAll(home: String, cache: [UInt8], replacing old: ([UInt8], Int64)? = nil, now: Int64,
                                   environment: Environment) {
         guard let folder = try? Folder(home: home, create: false) else { return }
