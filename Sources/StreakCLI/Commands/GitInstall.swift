@@ -24,8 +24,7 @@ enum GitInstall: Command {
         let name = GitShared.streak(invocation)
         // A streak the commits would create is refused now, as 'add' refuses it, not at
         // every commit after (the hook says nothing).
-        let store = try context.store()
-        if !store.exists(name) { try Roster.checkNew(name, store, byHand: false) }
+        if let store = try? context.store(), !store.exists(name) { try Roster.checkNew(name, store, byHand: false) }
         let binary = try GitShared.binary(context)
         if invocation.has(global) {
             return try installGlobal(name: name, binary: binary, context)
