@@ -181,17 +181,10 @@ public enum Views {
             func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
             // The spec's lines are the file's last: the last line that starts `spec`, and the
             // theme line after it.
-            var start = bytes.count
-            var found = false
-            while start > 0 {
-                start -= 1
-                if start == 0 || bytes[start - 1] == 0x0A, starts(start, "spec\t") {
-                    found = true
-                    break
-                }
-            }
-            let specEnd = lineEnd(start)
-            guard found, specEnd < bytes.count, let spec = fields(start, specEnd, limit: 11), spec.count == 22 else { return nil }
+            guard let specLine = Views.lastLine(bytes, "spec\t") else { return nil }
+            let start = specLine.lowerBound
+            let specEnd = specLine.upperBound
+            guard specEnd < bytes.count, let spec = fields(start, specEnd, limit: 11), spec.count == 22 else { return nil }
             func field(_ index: Int) -> Range<Int> { spec[2 * index]..<spec[2 * index + 1] }
             guard let host = Host(name: text(field(1))), let dayStart = DayStart(text(field(7))),
                   let weekStart = WeekStart(text(field(8))), let registered = Int64(text(field(10)))
@@ -480,13 +473,10 @@ public enum Views {
             guard let dash = name.utf8.lastIndex(of: UInt8(ascii: "-")), bytes.last == 0x0A else { return false }
             let host = name.utf8[..<dash]
             // The last line that starts `spec\t`, and the theme line after it, the file's last.
-            var start = bytes.count - 1
-            while start > 0, !(bytes[start - 1] == 0x0A && matches(bytes, at: start, "spec\t")) { start -= 1 }
-            guard start > 0, matches(bytes, at: start + 5 + host.count, "\t"),
-                  bytes[(start + 5)..<(start + 5 + host.count)].elementsEqual(host)
+            guard let specLine = lastLine(bytes, "spec\t"), matches(bytes, at: specLine.lowerBound + 5 + host.count, "\t"),
+                  bytes[(specLine.lowerBound + 5)..<(specLine.lowerBound + 5 + host.count)].elementsEqual(host)
             else { return false }
-            var specEnd = start
-            while bytes[specEnd] != 0x0A { specEnd += 1 }
+            let (start, specEnd) = (specLine.lowerBound, specLine.upperBound)
             var registered = specEnd
             while registered > start, bytes[registered] != 0x09 { registered -= 1 }
             guard matches(bytes, at: specEnd + 1, "theme"),
@@ -506,17 +496,9 @@ public enum Views {
     /// settings' `TZ` names (`ZoneFile`): a zone file replaced since gives other dates.
     static func zoneHolds(_ bytes: [UInt8], zones: Zones) -> Bool {
         bytes.withUnsafeBufferPointer { bytes -> Bool in
-            func line(_ word: StaticString) -> Range<Int>? {
-                var start = bytes.count - 1
-                while start > 0, !(bytes[start - 1] == 0x0A && matches(bytes, at: start, word)) { start -= 1 }
-                guard start > 0 else { return nil }
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                return (start + word.utf8CodeUnitCount)..<end
-            }
-            guard let zoneLine = line("zone\t"), let specLine = line("spec\t") else { return false }
-            // `TZ` is the spec's seventh field (after `spec`): `-` when unset.
-            var field = specLine.lowerBound
+            guard let zoneLine = lastLine(bytes, "zone\t"), let specLine = lastLine(bytes, "spec\t") else { return false }
+            // `TZ` is the spec's seventh field: `-` when unset.
+            var field = specLine.lowerBound + 5
             for _ in 0..<5 {
                 while field < specLine.upperBound, bytes[field] != 0x09 { field += 1 }
                 field += 1
@@ -526,8 +508,23 @@ public enum Views {
             guard fieldEnd < specLine.upperBound else { return false }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[field..<fieldEnd]), as: UTF8.self)
             let identity = zones.identity(for: text == "-" ? nil : text)
-            return bytes[zoneLine].elementsEqual(identity.utf8)
+            return bytes[(zoneLine.lowerBound + 5)..<zoneLine.upperBound].elementsEqual(identity.utf8)
         }
+    }
+
+    /// The last line of `bytes` that starts with `word`, without its line break: the readers
+    /// of a view's settings and zone lines (the file's last) look from its end.
+    static func lastLine(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Range<Int>? {
+        var start = bytes.count
+        while start > 0 {
+            start -= 1
+            if start == 0 || bytes[start - 1] == 0x0A, matches(bytes, at: start, word) {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                return start..<end
+            }
+        }
+        return nil
     }
 
     static func fnv(_ text: String) -> UInt64 {
