@@ -422,17 +422,23 @@ public enum Views {
     /// pieces that have ended), or, for a view cut to `maxBytes`, the first of them. The
     /// stamp is checked against the bytes: a view edited since is joined again.
     static func stillHolds(_ old: [UInt8], stamp: UInt64, at: Int64, now: Int64) -> Bool {
-        guard now >= at else { return false }
-        return old.withUnsafeBufferPointer { bytes -> Bool in
+        now >= at && holdsWhole(old, now: now) == stamp
+    }
+
+    /// The stamp of the view file `bytes` when it is whole (its first line of this version,
+    /// its stamp the checksum of the rest) and its first piece still holds at `now`; else nil.
+    static func holdsWhole(_ bytes: [UInt8], now: Int64) -> UInt64? {
+        bytes.withUnsafeBufferPointer { bytes -> UInt64? in
             let stampStart = magic.utf8.count + 1
             guard bytes.count > stampStart + 17, isFirstLine(UnsafeBufferPointer(rebasing: bytes[..<(stampStart + 16)])),
-                  ViewColumns.hex(bytes, stampStart..<(stampStart + 16)) == stamp,
+                  let stamp = ViewColumns.hex(bytes, stampStart..<(stampStart + 16)),
                   Views.stamp(UnsafeBufferPointer(rebasing: bytes[(stampStart + 17)...])) == stamp,
                   let watchEnd = ByteSearch.index(of: 0x0A, in: bytes, from: stampStart + 17),
                   let untilEnd = ByteSearch.index(of: 0x09, in: bytes, from: watchEnd + 1),
-                  let until = ViewColumns.number(bytes, (watchEnd + 1)..<untilEnd)
-            else { return false }
-            return until == 0 || now < Int64(until)
+                  let until = ViewColumns.number(bytes, (watchEnd + 1)..<untilEnd),
+                  until == 0 || now < Int64(until)
+            else { return nil }
+            return stamp
         }
     }
 
@@ -616,7 +622,7 @@ public enum Views {
         if let (bytes, written) = old, written >= 0, PromptCache.showsTheSame(bytes, as: cache),
            folder.read(renderedName, limit: 64) == rendered(bytes) {
             let names = folder.names().filter(isViewName)
-            if names.allSatisfy({ folder.renderedAfter(Swift.max(written, configured), name: $0, zones: zones) }) {
+            if names.allSatisfy({ folder.renderedAfter(Swift.max(written, configured), name: $0, now: now, zones: zones) }) {
                 for name in names where !folder.touch(name) { folder.removeWithSpare(name) }
                 try? folder.write(renderedName, rendered(cache), locked: true)
                 return
@@ -797,25 +803,18 @@ public enum Views {
 
         /// Whether the view `name` is one this program rendered, as it rendered it, at
         /// `written` (nanoseconds) or later: a regular file with one name, modified since,
-        /// whose stamp is its bytes' and whose settings are the ones its name is made of.
+        /// whole, its first piece holding at `now` (one that ended is joined again, as a
+        /// change that renders does), whose settings are the ones its name is made of.
         /// (File times move in clock ticks, whole seconds on some file systems: a view as old
         /// as the cache passes; `rendered` tells a change killed in between.)
-        func renderedAfter(_ written: Int64, name: String, zones: Zones) -> Bool {
+        func renderedAfter(_ written: Int64, name: String, now: Int64, zones: Zones) -> Bool {
             var info = stat()
             guard name.withCString({ fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0,
                   (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1,
                   Folder.nanoseconds(info) >= written,
                   let bytes = read(name, limit: Views.maxBytes)
             else { return false }
-            let bodyStart = magic.utf8.count + 18
-            let stamped = bytes.withUnsafeBufferPointer { buffer -> Bool in
-                guard buffer.count > bodyStart, buffer[bodyStart - 1] == 0x0A,
-                      isFirstLine(UnsafeBufferPointer(rebasing: buffer[..<(bodyStart - 1)]))
-                else { return false }
-                let stamp = ViewColumns.hex(buffer, (bodyStart - 17)..<(bodyStart - 1))
-                return stamp == Views.stamp(UnsafeBufferPointer(rebasing: buffer[bodyStart...]))
-            }
-            return stamped && Views.isNamed(bytes, name) && Views.zoneHolds(bytes, zones: zones)
+            return Views.holdsWhole(bytes, now: now) != nil && Views.isNamed(bytes, name) && Views.zoneHolds(bytes, zones: zones)
         }
 
         /// The file's modification time in nanoseconds (a link's own), or -1.
