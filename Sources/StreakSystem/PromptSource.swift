@@ -19,6 +19,10 @@ public final class PromptSource {
     private let environment: Environment
     /// Whether a folder changed since the cache was written.
     public private(set) var stale: Bool
+    /// How many streaks `showing` was told of, and the streaks folder opened for the second
+    /// and later ones (-1: not opened).
+    private var shown = 0
+    private var streaksFD: Int32 = -1
 
     /// The argument that makes the binary rebuild the cache (`streakprompt --refresh-cache`).
     public static let refreshArgument = "--refresh-cache"
@@ -68,11 +72,19 @@ public final class PromptSource {
     /// the changes and pauses it plans ahead (`Ahead`; the rebuild anchors it on today).
     public func showing(_ entry: PromptCache.Entry, today: StreakDay, weekStart: WeekStart) {
         guard !stale else { return }
-        if !Files.stampMatches(streaksFolder + entry.name, entry.stamp) || entry.progress.weekStart != weekStart
+        // The first streak by its path; from the second on, from the streaks folder opened
+        // once (a whole path walked for each of fifty streaks cost more than their stats).
+        shown += 1
+        if shown == 2 { streaksFD = Files.openFolder(streaksFolder) }
+        let same = streaksFD >= 0 ? Files.stampMatches(in: streaksFD, entry.name, entry.stamp)
+            : Files.stampMatches(streaksFolder + entry.name, entry.stamp)
+        if !same || entry.progress.weekStart != weekStart
             || entry.progress.ahead.reachesHorizon(by: today) {
             stale = true
         }
     }
+
+    deinit { Files.closeFolder(streaksFD) }
 
     /// Starts the background rebuild when something was stale and the folder is writable.
     public func finish() {

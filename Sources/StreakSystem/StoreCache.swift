@@ -22,7 +22,10 @@ extension Store {
             // A line whose folder changed since it was written (a sync tool delivered another
             // machine's actions, a change was killed before its cache update) is read again:
             // the views about to be rendered from this cache must not show it as it was.
-            for entry in decoded where Files.stampMatches(Paths.join(streaksFolder, entry.name), entry.stamp) {
+            let folder = Files.openFolder(streaksFolder)
+            defer { Files.closeFolder(folder) }
+            for entry in decoded where folder >= 0 ? Files.stampMatches(in: folder, entry.name, entry.stamp)
+                : Files.stampMatches(Paths.join(streaksFolder, entry.name), entry.stamp) {
                 entries[entry.name] = entry
             }
         }

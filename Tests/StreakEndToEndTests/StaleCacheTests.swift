@@ -39,6 +39,18 @@ struct StaleCacheTests {
         #expect(try box.status(now: "2026-11-22T09:00")["current"] as? Int == 3)
     }
 
+    /// The prompt of every streak looks at the second and later ones from the streaks folder
+    /// opened once: a sync into the last of three is noticed as into the first.
+    @Test func aSyncIntoAnyOfManyStreaksIsNoticed() throws {
+        let box = try Sandbox()
+        for name in ["alpha", "beta", "gamma"] { try box.sp("tick", name, "--quiet", "--now", "2026-11-21") }
+        #expect(try box.prompt(["--format", "{name}{count}"], now: "2026-11-22T09:00") == "alpha1 beta1 gamma1")
+        for (name, expected) in [("gamma", "alpha1 beta1 gamma2"), ("beta", "alpha1 beta2 gamma2"), ("alpha", "alpha2 beta2 gamma2")] {
+            try deliver(box, "streaks/\(name)/laptop.log", "2026-11-22 2026-11-22T08:30:00+00:00\n")
+            try eventually(box, ["--format", "{name}{count}"], now: "2026-11-22T09:00", equals: expected)
+        }
+    }
+
     @Test func aNewStreakFromAnotherMachineAppears() throws {
         let box = try Sandbox()
         try box.sp("tick", "--quiet", "--now", "2026-11-22")
