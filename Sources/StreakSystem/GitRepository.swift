@@ -90,6 +90,44 @@ public enum GitGlobalConfig {
         try git.config(["--global", "--get", "core.hooksPath"]).last
     }
 
+    /// Every `core.hooksPath` git reads before a repository's own config, with the file each
+    /// is in: the system file's (unless `GIT_CONFIG_NOSYSTEM`) and the global file's, with the
+    /// files they include. An empty value is one (it is set). What a global install would
+    /// silently override.
+    public static func hooksPathsBeforeRepositories(_ git: Git) throws(GitError) -> [(value: String, file: String)] {
+        var found: [(value: String, file: String)] = []
+        let noSystem = git.environment.value("GIT_CONFIG_NOSYSTEM").map { !["", "0", "false", "no", "off"].contains($0.lowercased()) } ?? false
+        for scope in noSystem ? ["--global"] : ["--system", "--global"] {
+            let outcome = try git.run(["config", scope, "--includes", "--show-origin", "--get-all", "core.hooksPath"])
+            // 1: none; anything else but success (a file git cannot read) says nothing here:
+            // the install's own writes will say it.
+            guard outcome.succeeded else { continue }
+            for line in outcome.stdout.split(separator: 0x0A, omittingEmptySubsequences: true) {
+                guard let tab = line.firstIndex(of: 0x09) else { continue }
+                var file = String(decoding: line[..<tab], as: UTF8.self)
+                if file.hasPrefix("file:") { file.removeFirst(5) }
+                found.append((String(decoding: line[(tab + 1)...], as: UTF8.self), file))
+            }
+        }
+        return found
+    }
+
+    /// The files git reads as the global config: `GIT_CONFIG_GLOBAL` when set, else
+    /// `~/.gitconfig` and the XDG one (`$XDG_CONFIG_HOME/git/config`).
+    public static func candidateFiles(_ environment: Environment) -> [String] {
+        if let file = environment.nonEmpty("GIT_CONFIG_GLOBAL") {
+            return [Paths.expandingTilde(file, home: environment.homeFolder)]
+        }
+        var files: [String] = []
+        if let home = environment.homeFolder { files.append(Paths.join(home, ".gitconfig")) }
+        if let xdg = environment.nonEmpty("XDG_CONFIG_HOME") {
+            files.append(Paths.join(xdg, "git/config"))
+        } else if let home = environment.homeFolder {
+            files.append(Paths.join(home, ".config/git/config"))
+        }
+        return files
+    }
+
     public static func setHooksPath(_ git: Git, _ folder: String) throws(GitError) {
         _ = try git.text(["config", "--global", "core.hooksPath", folder])
     }

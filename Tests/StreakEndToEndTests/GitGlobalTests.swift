@@ -114,6 +114,50 @@ struct GitGlobalTests {
         #expect(local.stderr.contains("global config"))
     }
 
+    /// A hooks folder set where the global file does not show it (a file it includes, the
+    /// system's config) or set empty: a global install would stop the hooks there, so it
+    /// refuses, and writes nothing.
+    @Test func aHooksPathSetOutsideTheGlobalFileIsNeverTakenOver() throws {
+        guard let g = try GitBox.make() else { return }
+        let hooks = g.root + "/team-hooks"
+        try writeScript(hooks + "/pre-commit", "#!/bin/sh\necho blocked >&2\nexit 1\n")
+        let included = g.root + "/included.gitconfig"
+        try Data("[core]\n\thooksPath = \(hooks)\n".utf8).write(to: URL(fileURLWithPath: included))
+        let system = g.root + "/system.gitconfig"
+        try Data("[core]\n\thooksPath = \(hooks)\n".utf8).write(to: URL(fileURLWithPath: system))
+        let original = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+        let cases: [(String, [String: String], () throws -> Void)] = [
+            ("an included file", [:], { try g.git(["config", "--global", "include.path", included], in: g.root) }),
+            ("the system config", ["GIT_CONFIG_SYSTEM": system, "GIT_CONFIG_NOSYSTEM": "0"], {}),
+            ("an empty value", [:], { try g.git(["config", "--global", "core.hooksPath", ""], in: g.root) }),
+        ]
+        for (label, env, setUp) in cases {
+            try original.write(to: URL(fileURLWithPath: g.globalConfig))
+            try setUp()
+            let before = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+            let install = try g.sp(["git", "install", "--global"], in: g.root, env: env)
+            #expect(install.status == 1, "\(label): \(install)")
+            #expect(install.stderr.contains("core.hooksPath is already set"), "\(label): \(install)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) == before, "\(label)")
+            #expect(!fileExists(g.globalHooks), "\(label)")
+        }
+    }
+
+    /// A global config that was there, however empty (a dotfiles link to an empty file), is
+    /// not one the install created: uninstalling keeps it, link and all.
+    @Test func anEmptyGlobalConfigThatWasThereIsKept() throws {
+        guard let g = try GitBox.make(writeGlobalConfig: false) else { return }
+        let target = g.root + "/dotfiles-gitconfig"
+        try Data().write(to: URL(fileURLWithPath: target))
+        let config = g.root + "/global.gitconfig"
+        try FileManager.default.createSymbolicLink(atPath: config, withDestinationPath: target)
+        let env = ["GIT_CONFIG_GLOBAL": config]
+        #expect(try g.sp(["git", "install", "--global"], in: g.root, env: env).status == 0)
+        #expect(try g.sp(["git", "uninstall", "--global"], in: g.root, env: env).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: config) == target)
+        #expect(fileExists(target))
+    }
+
     @Test func aGlobalConfigItCreatedIsRemovedAgain() throws {
         guard let g = try GitBox.make(writeGlobalConfig: false) else { return }
         let config = g.root + "/global.gitconfig"

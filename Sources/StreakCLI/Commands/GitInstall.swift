@@ -71,7 +71,16 @@ enum GitInstall: Command {
         if let current, !GitGlobalConfig.isOurFolder(current, context.environment) {
             throw .failure("core.hooksPath is already set in your global git config, to '\(current)', so another tool (husky, a dotfiles setup) owns where git looks for hooks, and streakprompt will not take it over; add 'streakprompt git hook post-commit --name \(name)' to the post-commit hook in that folder instead, or remove the setting with 'git config --global --unset core.hooksPath' and install again")
         }
+        // Set where the global file does not show it (a file it includes, the system's, an
+        // empty value): ours would replace it, and the hooks there would stop running.
+        let elsewhere = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hooksPathsBeforeRepositories(git) }
+        if let other = elsewhere.last(where: { !GitGlobalConfig.isOurFolder($0.value, context.environment) }) {
+            throw .failure("core.hooksPath is already set, to '\(Text.visible(other.value))' in \(Text.visible(other.file)), so git runs the hooks there in every repository, and a global install would stop them; add 'streakprompt git hook post-commit --name \(name)' to the post-commit hook in that folder instead, or remove the setting there and install again")
+        }
         let configWasEmpty = try GitShared.call { () throws(GitError) in try GitGlobalConfig.isEmpty(git) }
+        // The files git may take as the global one that are there already (a link included,
+        // even one that leads nowhere): one of them was not created, however empty.
+        let present = GitGlobalConfig.candidateFiles(context.environment).filter(Files.exists)
         let createdFolder = GlobalInstallRecord.firstMissing(folder)
         let changed: Bool
         do {
@@ -83,6 +92,7 @@ enum GitInstall: Command {
             try GitShared.call { () throws(GitError) in try GitGlobalConfig.setHooksPath(git, folder) }
             let created = configWasEmpty
                 ? try GitShared.call { () throws(GitError) in try GitGlobalConfig.file(holding: "core.hooksPath", git) }
+                    .flatMap { present.contains($0) ? nil : $0 }
                 : nil
             do {
                 // An earlier record (a reinstall after core.hooksPath was unset by hand) knows
