@@ -28,7 +28,7 @@ public struct CommitHook: Equatable, Sendable {
     public var isExecutable: Bool
 
     /// Whether it counts commits: git runs it (git skips a hook it cannot run: one without
-    /// the execute bit, a link to a binary that is gone) and it is ours or calls us.
+    /// the execute bit, one that starts a binary that is gone) and it is ours or calls us.
     public var counts: Bool {
         guard isExecutable else { return false }
         switch kind {
@@ -57,7 +57,9 @@ public struct CommitHook: Equatable, Sendable {
         case .nothing:
             return CommitHook(path: path, kind: .missing, isExecutable: false)
         case .ours(let installed, _):
-            return CommitHook(path: path, kind: .ours(installed), isExecutable: executable)
+            // A hook that starts the binary itself runs only while that binary is there.
+            let runs = executable && (installed.form != .link || installed.binary.map(Files.isExecutable) == true)
+            return CommitHook(path: path, kind: .ours(installed), isExecutable: runs)
         case .foreign:
             for caller in [path] + huskyUserHook(folder: folder) {
                 guard let bytes = (try? Files.readIfPresent(caller, limit: readLimit, followLinks: true)) ?? nil,

@@ -458,10 +458,10 @@ public struct Checkup {
                 continue
             case .ours(let installed) where installed.form == .link:
                 guard hook.isExecutable else {
-                    findings.append(Finding(area, .problem, "\(label): \(hook.path) links to \(installed.binary ?? "a binary") that is gone, so git skips it and commits do not count; run 'streakprompt git install' there again"))
+                    findings.append(Finding(area, .problem, "\(label): \(hook.path) starts \(installed.binary ?? "a binary"), which is gone, so git cannot run it and commits do not count; run 'streakprompt git install' there again"))
                     continue
                 }
-                through = " (a link to \(installed.binary ?? "the binary"))"
+                through = " (git starts \(installed.binary ?? "the binary") directly)"
             case .ours:
                 through = ""
             case .calls(let caller, _):

@@ -50,15 +50,16 @@ public enum GitHookFiles {
         guard Files.exists(path) else { return .nothing }
         if Files.isLink(path), let linked = lookAtLink(path) { return linked }
         // A link that points nowhere, an unreadable or huge file: someone else's.
-        guard let bytes = try? Files.readIfPresent(path, limit: readLimit, followLinks: true),
-              let installed = GitHookScript.inspect(bytes)
-        else { return .foreign }
+        guard let bytes = try? Files.readIfPresent(path, limit: readLimit, followLinks: true) else { return .foreign }
+        if !Files.isLink(path), let direct = lookAtDirect(path, bytes) { return direct }
+        guard let installed = GitHookScript.inspect(bytes) else { return .foreign }
         return .ours(installed, text: bytes)
     }
 
-    /// A symbolic link of ours: it leads to the binary its settings file beside it names (the
-    /// target as written, so a link someone pointed elsewhere is theirs). Its `text` is the
-    /// target and the settings, for telling an install that would change nothing.
+    /// A symbolic link of ours (what development builds of 0.2 installed): it leads to the binary its settings file
+    /// beside it names (the target as written, so a link someone pointed elsewhere is theirs).
+    /// Its `text` is the target and the settings, for telling an install that would change
+    /// nothing.
     static func lookAtLink(_ path: String) -> Found? {
         guard let target = Files.linkTarget(path),
               let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
@@ -71,11 +72,22 @@ public enum GitHookFiles {
         Array(("link " + target + "\n").utf8) + settings
     }
 
-    /// Our post-commit in a repository's hooks folder: a symbolic link to `binary`, its
-    /// settings beside it, when `link` allows it (git runs this folder itself, not the global
-    /// hooks first) and nothing is to run after ours (no hook there before, none kept); else
-    /// the script, which still runs the kept hook when the binary is gone. A file system that
-    /// has no symbolic links gets the script too.
+    /// A direct hook of ours (`GitHookScript.directHook`): its bytes are the ones written for
+    /// the binary its settings file beside it names. Its `text` is its bytes and the settings.
+    static func lookAtDirect(_ path: String, _ bytes: [UInt8]) -> Found? {
+        guard bytes.starts(with: "#!".utf8),
+              let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
+              let installed = GitHookScript.inspectLinkSettings(settings), let binary = installed.binary,
+              let text = GitHookScript.directHook(binary: binary), bytes.elementsEqual(text.utf8)
+        else { return nil }
+        return .ours(installed, text: bytes + settings)
+    }
+
+    /// Our post-commit in a repository's hooks folder: a direct hook of `binary`
+    /// (`GitHookScript.directHook`), its settings beside it, when `link` allows it (git runs
+    /// this folder itself, not the global hooks first), nothing is to run after ours (no hook
+    /// there before, none kept) and the binary's path can stand on an interpreter line; else
+    /// the script, which still runs the kept hook when the binary is gone.
     public static func installRepositoryHook(binary: String, name: StreakName, in folder: String,
                                              link: Bool) throws(HookFileError) -> HookInstallOutcome {
         let hook = GitHookScript.countingHook
@@ -85,11 +97,11 @@ public enum GitHookFiles {
         let chained = found == .foreign || Files.exists(path + GitHookScript.backupSuffix)
         // A settings file of ours, or none: anything else at that name is left alone.
         let settingsFree = !Files.exists(settingsPath) || ourSettings(settingsPath) != nil
-        if link, !chained, settingsFree, binary.hasPrefix("/") {
+        if link, !chained, settingsFree, let direct = GitHookScript.directHook(binary: binary) {
             do throws(SystemError) {
-                return try installLink(to: binary, name: name, at: path, found: found)
+                return try installDirect(direct, binary: binary, name: name, at: path, found: found)
             } catch {
-                // No symbolic links here (a FAT or SMB folder): the script.
+                // Not written: the script, as before.
             }
         }
         let outcome = try install(GitHookScript.repositoryHook(binary: binary, name: name), as: hook, in: folder)
@@ -103,31 +115,27 @@ public enum GitHookFiles {
         return GitHookScript.inspectLinkSettings(bytes)
     }
 
-    /// Writes the settings, then puts the link in place of what is at `path` in one rename: a
-    /// link never runs without its settings, and there is no moment without a hook.
-    static func installLink(to binary: String, name: StreakName, at path: String, found: Found) throws(SystemError) -> HookInstallOutcome {
+    /// Writes the settings, then puts the direct hook `text` in place of what is at `path` in
+    /// one rename: it never runs without its settings, and there is no moment without a hook.
+    static func installDirect(_ text: String, binary: String, name: StreakName, at path: String,
+                              found: Found) throws(SystemError) -> HookInstallOutcome {
         let folder = Paths.folder(of: path)
         let settingsPath = path + GitHookScript.settingsSuffix
         let settings = Array(GitHookScript.linkSettings(binary: binary, name: name).utf8)
-        if case .ours(let installed, let old) = found, installed.form == .link,
-           old == linkText(target: binary, settings: settings) {
+        if case .ours(let installed, let old) = found, installed.form == .link, old == Array(text.utf8) + settings,
+           try mode(of: path) == 0o755 {
             return .unchanged(chained: false)
         }
         try Files.makeFolders(folder)
         let hadSettings = Files.exists(settingsPath)
         let before = (try? Files.readIfPresent(settingsPath, limit: readLimit)) ?? nil
         if before != settings { try Files.writeAtomically(settingsPath, settings) }
-        let temporary = folder + "/." + GitHookScript.countingHook + ".streakprompt-" + String(getpid())
-        _ = temporary.withCString { unlink($0) }
         do throws(SystemError) {
-            guard symlink(binary, temporary) == 0 else { throw SystemError("create the link", temporary) }
-            try Files.rename(temporary, to: path)
+            try writeHook(path, text)
         } catch {
-            _ = temporary.withCString { unlink($0) }
             if !hadSettings { try? Files.remove(settingsPath) }
             throw error
         }
-        try Files.syncFolder(folder)
         if case .ours(let installed, _) = found { return .updated(from: installed, chained: false) }
         return .installed(chained: false)
     }

@@ -10,9 +10,10 @@ struct GitHookTests {
         #expect(install.status == 0, "\(install)")
         #expect(install.stdout.contains("'default'"))
 
-        // Nothing else to run: a link to the binary (the absolute path), its settings beside it.
+        // Nothing else to run: a file that has git start the binary (the absolute path), its
+        // settings beside it.
         let hook = repo + "/.git/hooks/post-commit"
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: hook) == Binary.path)
+        #expect(directHookBinary(hook) == Binary.path)
         let text = try String(contentsOfFile: hook + ".streakprompt", encoding: .utf8)
         #expect(text.contains("\n# streakprompt-hook v2 repository post-commit\n"))
         #expect(text.contains("\nstreakprompt_name='default'\n"))
@@ -176,7 +177,7 @@ struct GitHookTests {
         try g.commit(in: repo)
         #expect(g.actions().isEmpty)
         let status = try g.sp(["git", "status"], in: repo)
-        #expect(status.stdout.contains("(missing: git skips it, and nothing counts;"), "\(status)")
+        #expect(status.stdout.contains("(missing: git cannot run it, and nothing counts;"), "\(status)")
         #expect(status.stdout.contains("counting    no"), "\(status)")
         let json = try g.sp(["git", "status", "--json"], in: repo)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
@@ -233,6 +234,48 @@ struct GitHookTests {
         #expect(g.actions().count == 1)
     }
 
+    /// The hook is a file of its own: writing to it (`echo … >`, an editor that keeps links)
+    /// writes into the hook, never into the binary it starts.
+    @Test func writingToTheHookNeverWritesTheBinary() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let copy = g.root + "/bin/streakprompt"
+        try FileManager.default.createDirectory(atPath: g.root + "/bin", withIntermediateDirectories: true)
+        try Binary.copy(to: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        #expect(try run(copy, ["git", "install"], environment: g.box.environment, directory: repo).status == 0)
+        let hook = repo + "/.git/hooks/post-commit"
+        #expect(directHookBinary(hook) == copy)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: hook))
+        try handle.truncate(atOffset: 0)
+        handle.write(Data("#!/bin/sh\necho mine\n".utf8))
+        try handle.close()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+        #expect(try run(copy, ["--version"], environment: g.box.environment).status == 0)
+    }
+
+    /// A hook development builds of 0.2 installed, a link to the binary beside its settings, still counts (git
+    /// starts the binary by the link's name); `git install` makes it the file.
+    @Test func aLinkTheLastReleaseInstalledStillCounts() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let hook = repo + "/.git/hooks/post-commit"
+        try FileManager.default.removeItem(atPath: hook)
+        try FileManager.default.createSymbolicLink(atPath: hook, withDestinationPath: Binary.path)
+        #expect(try g.sp(["git", "status"], in: repo).stdout.contains("counting    yes"))
+        let commit = try g.commit(in: repo, env: GitBox.on(1))
+        #expect(commit.stderr.isEmpty, "\(commit)")
+        #expect(g.actions().count == 1)
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.stdout.hasPrefix("Updated"), "\(install)")
+        #expect(directHookBinary(hook) == Binary.path)
+        try g.commit(in: repo, env: GitBox.on(2))
+        #expect(g.actions().count == 2)
+        #expect(try g.sp(["git", "uninstall"], in: repo).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: repo + "/.git/hooks").filter { $0.hasPrefix("post-commit") }.isEmpty)
+    }
+
     @Test func theBinaryIsFoundByItsAbsolutePathWithAMinimalPath() throws {
         guard let g = try GitBox.make() else { return }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
@@ -244,7 +287,7 @@ struct GitHookTests {
         #expect(g.actions().count == 1)
     }
 
-    @Test func aMissingBinaryLeavesCommitsAloneAndSilent() throws {
+    @Test func aMissingBinaryLeavesCommitsAlone() throws {
         guard let g = try GitBox.make() else { return }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
         let repo = try g.repository()
@@ -257,9 +300,12 @@ struct GitHookTests {
         #expect(install.status == 0, "\(install)")
         try FileManager.default.removeItem(atPath: copy)
 
+        // Git says it cannot run the hook (its interpreter line names a binary that is gone),
+        // and makes the commit all the same.
         let commit = try g.commit(in: repo, env: ["PATH": "/usr/bin:/bin"])
         #expect(commit.status == 0)
-        #expect(commit.stderr.isEmpty, "\(commit)")
+        #expect(commit.stderr.isEmpty || commit.stderr.split(separator: "\n").allSatisfy { $0.contains("cannot run") && $0.contains("post-commit") },
+                "\(commit)")
         #expect(commit.stdout.isEmpty, "\(commit)")
         #expect(g.actions().isEmpty)
     }
@@ -493,15 +539,15 @@ struct GitHookTests {
         // And an install while the global hooks run first writes the script: they forward to it.
         let other = try g.repository("other")
         #expect(try g.sp(["git", "install", "--name", "side"], in: other).status == 0)
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: other + "/.git/hooks/post-commit")) == nil)
+        #expect(directHookBinary(other + "/.git/hooks/post-commit") == nil)
         try g.commit(in: other, env: GitBox.on(2))
         #expect(g.actions("side").count == 1)
         #expect(g.actions().isEmpty)
     }
 
-    /// A binary in a folder whose name is shell code: the link holds it as a path, its settings
-    /// as quoted data, and the commit counts with nothing run.
-    @Test func aLinkToAnOddBinaryPathCountsAndRunsNothing() throws {
+    /// A binary in a folder whose name is shell code (and has spaces, which no interpreter line
+    /// can hold): the script holds it as quoted data, and the commit counts with nothing run.
+    @Test func anOddBinaryPathCountsAndRunsNothing() throws {
         guard let g = try GitBox.make() else { return }
         let odd = g.root + "/it's $(touch pwned-l1) `touch pwned-l2` dir"
         try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
@@ -509,7 +555,8 @@ struct GitHookTests {
         let repo = try g.repository()
         let install = try run(odd + "/streakprompt", ["git", "install"], environment: g.box.environment, directory: repo)
         #expect(install.status == 0, "\(install)")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: repo + "/.git/hooks/post-commit") == odd + "/streakprompt")
+        #expect(directHookBinary(repo + "/.git/hooks/post-commit") == nil)
+        #expect(try String(contentsOfFile: repo + "/.git/hooks/post-commit", encoding: .utf8).hasPrefix("#!/bin/sh\n# streakprompt-hook v2"))
         let status = try run(odd + "/streakprompt", ["git", "status"], environment: g.box.environment, directory: repo)
         #expect(status.stdout.contains("counting    yes"), "\(status)")
         try g.commit(in: repo)

@@ -152,6 +152,17 @@ func writeScript(_ path: String, _ text: String, mode: Int = 0o755) throws {
     try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
 }
 
+/// The binary a direct post-commit has git start (its interpreter line, `#!BINARY
+/// --git-hook-file`), or nil when the file is no such hook (a script, a link, nothing).
+func directHookBinary(_ path: String) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+          attributes[.type] as? FileAttributeType == .typeRegular,
+          let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix("#!"),
+          let line = text.split(separator: "\n", maxSplits: 1).first, line.hasSuffix(" --git-hook-file")
+    else { return nil }
+    return String(line.dropFirst(2).dropLast(" --git-hook-file".count))
+}
+
 func fileExists(_ path: String) -> Bool {
     (try? FileManager.default.attributesOfItem(atPath: path)) != nil
 }

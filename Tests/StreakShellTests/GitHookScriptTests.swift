@@ -103,7 +103,7 @@ struct GitHookScriptTests {
     @Test func linkSettingsReadBack() {
         for path in ["/usr/local/bin/streakprompt", "/Users/O'Brien/bin/streakprompt", "/tmp/a b/$(x)/streakprompt"] {
             let text = GitHookScript.linkSettings(binary: path, name: name)
-            #expect(text.hasPrefix("# streakprompt: the settings of the post-commit link\n# streakprompt-hook v2 repository post-commit\n"))
+            #expect(text.hasPrefix("# streakprompt: the settings of the post-commit beside it\n# streakprompt-hook v2 repository post-commit\n"))
             #expect(GitHookScript.inspectLinkSettings(Array(text.utf8)) == GitHookScript.Installed(
                 version: GitHookScript.version, layout: .repository, hook: "post-commit", binary: path, name: "commits", form: .link))
             #expect(GitHookScript.linkedName(Array(text.utf8)) == "commits")

@@ -6,10 +6,10 @@ import StreakCore
 ///
 /// Two layouts:
 /// - **One repository** (`git install`): `post-commit` in the repository's hooks folder. When
-///   nothing else is to run there, it is a symbolic link to the binary, with its settings in
+///   nothing else is to run there, it is a file whose interpreter line names the binary
+///   (`directHook`; development builds of 0.2 made it a symbolic link to the binary), with its settings in
 ///   `post-commit.streakprompt` beside it (`linkSettings`): git then starts the binary and no
-///   shell, which costs a commit less than an empty `sh` hook does, and a link to a binary that
-///   was removed is one git skips without a word. A hook that was already there is renamed to
+///   shell, which costs a commit less than an empty `sh` hook does. A hook that was already there is renamed to
 ///   `post-commit.before-streakprompt` (never edited) and run by ours, then a script, with the
 ///   same arguments and stdin, as its last act (`exec`), so its output and exit status are what
 ///   git would have seen without us, whatever became of the binary. Uninstalling renames it
@@ -32,8 +32,8 @@ public enum GitHookScript {
     public static let backupSuffix = ".before-streakprompt"
     /// The hook that counts; the only one the per-repository install writes.
     public static let countingHook = "post-commit"
-    /// The settings of a `post-commit` that is a link to the binary are in the file of the hook's
-    /// name with this suffix, beside it.
+    /// The settings of a `post-commit` that starts the binary directly are in the file of the
+    /// hook's name with this suffix, beside it.
     public static let settingsSuffix = ".streakprompt"
 
     /// Every hook git runs by its name from the hooks folder (githooks(5)), which the global
@@ -51,7 +51,8 @@ public enum GitHookScript {
     /// What an installed hook says about itself.
     public struct Installed: Equatable, Sendable {
         public enum Layout: String, Sendable { case repository, global }
-        /// A script git runs with `sh`, or a symbolic link to the binary with a settings file.
+        /// A script git runs with `sh`, or a hook that starts the binary directly (a file whose
+        /// interpreter line names it, or an earlier build's symbolic link to it) with a settings file.
         public enum Form: Sendable { case script, link }
 
         public var version: Int
@@ -78,7 +79,26 @@ public enum GitHookScript {
         render(.repository, countingHook, binary: binary, name: name)
     }
 
-    /// The settings file of a `post-commit` that is a link to `binary`: the marker and the
+    /// The argument the binary gets from the interpreter line of a direct `post-commit`
+    /// (`directHook`), before the hook's path: what tells it git runs it as that hook.
+    public static let directArgument: StaticString = "--git-hook-file"
+
+    /// The `post-commit` that has git start `binary` itself, no shell: an interpreter line
+    /// naming the binary (the kernel runs it with `directArgument` and the hook's path), and
+    /// the marker line the global hook reads (its streak is in the settings file beside it,
+    /// `linkSettings`). A file of its own, not a link to the binary: writing to the hook
+    /// (`echo … > .git/hooks/post-commit`) must never write into the binary. Nil when the
+    /// binary's path cannot stand on an interpreter line: not absolute, with a space, a TAB or
+    /// a line break, or a line longer than the 127 bytes older Linux kernels read.
+    public static func directHook(binary: String) -> String? {
+        let line = "#!" + binary + " " + directArgument.description
+        guard binary.hasPrefix("/"), line.utf8.count <= 127,
+              !binary.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0 })
+        else { return nil }
+        return line + "\n# \(marker) v\(version) \(Installed.Layout.repository.rawValue) \(countingHook)\n"
+    }
+
+    /// The settings file of a `post-commit` that starts `binary` directly: the marker and the
     /// settings `inspect` reads (a hook's second line and assignments, so that the global
     /// hook, which reads that line, defers to it), and what the link is. Never run: the binary
     /// reads it when git runs the link.
@@ -88,16 +108,17 @@ public enum GitHookScript {
                         ShellText.Setting(name: "streakprompt_bin", value: binary),
                         ShellText.Setting(name: "streakprompt_name", value: name.text)]
         let about = """
-            # \(countingHook) beside this file is a symbolic link to streakprompt (the binary above):
-            # git starts the binary itself, no shell, and it reads this file for the streak your
-            # new commits count for. It counts the commit when it is new work of yours (not an
-            # amend, rebase, cherry-pick or revert, not someone else's, not backdated), prints
-            # nothing, never fails the commit, and then runs \(countingHook)\(backupSuffix) if there
-            # is one. STREAKPROMPT=0 turns counting off. If the binary is removed, git skips the
-            # link without a word. 'streakprompt git uninstall' removes both files.
+            # \(countingHook) beside this file has git start streakprompt (the binary above) itself,
+            # no shell, and it reads this file for the streak your new commits count for. It
+            # counts the commit when it is new work of yours (not an amend, rebase, cherry-pick
+            # or revert, not someone else's, not backdated), prints nothing, never fails the
+            # commit, and then runs \(countingHook)\(backupSuffix) if there is one. STREAKPROMPT=0
+            # turns counting off. If the binary is removed, git says it cannot run the hook and
+            # the commit is made all the same: 'streakprompt git install' again, or 'git
+            # uninstall', which removes both files.
 
             """
-        return ShellText.render(head: ["# streakprompt: the settings of the \(countingHook) link", "# \(marker) v\(version) repository \(countingHook)"],
+        return ShellText.render(head: ["# streakprompt: the settings of the \(countingHook) beside it", "# \(marker) v\(version) repository \(countingHook)"],
                                 settings: settings, syntax: .posix, files: [Array(about.utf8)])
     }
 

@@ -57,16 +57,29 @@ enum GitHook: Command {
         return try? run(invocation, Context(out: Output(fd: 1), environment: environment))
     }
 
-    /// Git running our post-commit link (`GitHookFiles.installRepositoryHook`): `argv[0]` is
-    /// the link's path, `…/hooks/post-commit` (or the name another tool moved it aside to,
-    /// `post-commit.legacy`). Counts the commit for the streak the settings file beside it
-    /// names (none there, or not ours: nothing), its streams on /dev/null as the script runs
-    /// the binary, then runs `post-commit.before-streakprompt` as the script would, with git's
-    /// arguments and streams. Exit 0 whatever happens. Nil for any other `argv[0]`: the
-    /// command line (a name starting `post-commit` is not one anyone runs the binary as).
+    /// Git running our direct post-commit (`GitHookFiles.installRepositoryHook`): the kernel
+    /// starts the binary from the hook's interpreter line, so `argv[1]` is
+    /// `GitHookScript.directArgument` and `argv[2]` the hook's path; or, as development builds
+    /// of 0.2 installed it, a link to the binary: `argv[0]` is the link's path. Either path is `…/hooks/post-commit`
+    /// (or the name another tool moved it aside to, `post-commit.legacy`). Counts the commit
+    /// for the streak the settings file beside it names (none there, or not ours: nothing),
+    /// its streams on /dev/null as the script runs the binary, then runs
+    /// `post-commit.before-streakprompt` as the script would, with git's arguments and
+    /// streams. Exit 0 whatever happens. Nil for anything else: the command line (a name
+    /// starting `post-commit` is not one anyone runs the binary as).
     static func linked(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32? {
-        guard let raw = argv[0] else { return nil }
-        // The last component, by bytes: this runs before every prompt.
+        // By bytes, before anything is built: this runs before every prompt.
+        func isWord(_ raw: UnsafeMutablePointer<CChar>, _ word: StaticString) -> Bool {
+            var index = 0
+            while index < word.utf8CodeUnitCount {
+                if UInt8(bitPattern: raw[index]) != word.utf8Start[index] { return false }
+                index += 1
+            }
+            return raw[index] == 0
+        }
+        let direct = argc >= 3 && argv[1].map { isWord($0, GitHookScript.directArgument) } == true
+        guard let raw = argv[direct ? 2 : 0] else { return nil }
+        // The last component.
         var start = 0
         var index = 0
         while raw[index] != 0 {
@@ -86,14 +99,14 @@ enum GitHook: Command {
            let named = GitHookScript.linkedName(bytes), StreakName.problem(with: named) == nil {
             name = named
         }
-        // The kept hook, unless this is it (a link of ours someone kept there would run itself).
+        // The kept hook, unless this is it (a hook of ours someone kept there would run itself).
         let runKept = !path.hasSuffix(GitHookScript.backupSuffix) && Files.isExecutable(kept)
         if let name {
             ProcessSetup.quietly { _ = count(name) }
         }
         if runKept {
             var arguments = [kept]
-            for position in 1..<Int(max(argc, 1)) {
+            for position in (direct ? 3 : 1)..<Int(max(argc, direct ? 3 : 1)) {
                 if let argument = argv[position] { arguments.append(String(cString: argument)) }
             }
             ProcessSetup.replace(with: kept, arguments: arguments)

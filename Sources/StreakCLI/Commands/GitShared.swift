@@ -45,7 +45,7 @@ enum GitShared {
         return binary
     }
 
-    /// Our post-commit in the repository's own hooks folder: a link to the binary where git
+    /// Our post-commit in the repository's own hooks folder: a file that starts the binary where git
     /// runs that folder itself, the script where our global hooks run first (they forward to
     /// it) or another hook is kept to run after ours.
     static func installHook(in repository: GitRepository, binary: String, name: StreakName) throws(HookFileError) -> HookInstallOutcome {

@@ -136,8 +136,8 @@ enum GitStatus: Command {
         if hook.version != GitHookScript.version { text += " (outdated: 'streakprompt git install' updates it)" }
         if let name = hook.name { text += ", counts for '\(name)'" }
         if let binary = hook.binary, hook.form == .link {
-            text += Files.isExecutable(binary) ? ", a link to \(binary)"
-                : ", a link to \(binary) (missing: git skips it, and nothing counts; 'streakprompt git install' links this binary)"
+            text += Files.isExecutable(binary) ? ", starts \(binary) directly"
+                : ", starts \(binary) directly (missing: git cannot run it, and nothing counts; 'streakprompt git install' names this binary)"
         } else if let binary = hook.binary {
             text += Files.isExecutable(binary) ? ", calls \(binary)" : ", calls \(binary) (missing: the hook falls back to PATH)"
         }
