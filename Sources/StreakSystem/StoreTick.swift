@@ -36,11 +36,14 @@ extension Store {
     ///
     /// An action without an id gets a new one (`Store.newActionID`): it is an action of its
     /// own, whatever else happened in the same second.
-    public func tick(_ name: StreakName, action given: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
+    ///
+    /// `milliseconds`: how long to wait for another writer's lock (`StoreError.busy` after).
+    public func tick(_ name: StreakName, action given: Action, zone: some ZoneRules,
+                     waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) -> TickOutcome {
         if let reason = given.unrecordableReason { throw .unrecordable(reason) }
         var action = given
         if action.id == nil { action.id = Store.newActionID() }
-        return try locked { () throws(StoreError) -> TickOutcome in
+        return try locked(waitingAtMost: milliseconds) { () throws(StoreError) -> TickOutcome in
             let created = !exists(name)
             let before = Files.stamp(folder(of: name))
             let stamp: String

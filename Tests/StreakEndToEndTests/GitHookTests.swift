@@ -234,6 +234,33 @@ struct GitHookTests {
         #expect(g.actions().count == 1)
     }
 
+    /// Another command holding the data folder's lock (an import, a repair) holds up no
+    /// commit: the hook waits half a second, then hands the action to a process of its own,
+    /// which records it, at the commit's time, once the lock is free.
+    @Test func aHeldLockNeitherStallsACommitNorLosesIt() throws {
+        guard let g = try GitBox.make() else { return }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/flock") else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, env: GitBox.on(1))
+        #expect(g.actions().count == 1)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [g.box.home + "/.lock", "sleep", "3"]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        usleep(300_000)
+        let started = Date()
+        let commit = try g.commit(in: repo, env: GitBox.on(2))
+        #expect(commit.status == 0)
+        #expect(Date().timeIntervalSince(started) < 2.5, "the commit waited for the lock")
+        #expect(g.actions().count == 1, "recorded while another command held the lock")
+        holder.waitUntilExit()
+        for _ in 0..<100 where g.actions().count < 2 { usleep(100_000) }
+        #expect(g.actions().count == 2)
+        #expect(g.actions().last?.hasPrefix("2026-03-02 2026-03-02T10:00:00+00:00") == true, "\(g.actions())")
+    }
+
     /// The hook is a file of its own: writing to it (`echo … >`, an editor that keeps links)
     /// writes into the hook, never into the binary it starts.
     @Test func writingToTheHookNeverWritesTheBinary() throws {

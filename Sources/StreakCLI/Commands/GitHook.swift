@@ -6,6 +6,11 @@ import StreakSystem
 /// made when it is new work of yours; silent and exit 0 whatever happens, so it can never
 /// fail a commit (and can be called from husky or lefthook as is).
 enum GitHook: Command {
+    /// How long the hook waits for another command's lock on the data folder before it hands
+    /// the action to a process of its own (ticks hold it a few milliseconds; twenty commits
+    /// at once wait a tenth of a second for each other).
+    static let lockWait = 500
+
     static let dryRun = FlagSpec("--dry-run", help: "count nothing; say whether the commit would count, and why")
 
     static let spec = CommandSpec(
@@ -149,7 +154,20 @@ enum GitHook: Command {
             }
             guard verdict == .counts else { return 0 }
             let action = Action(day: today.day, at: context.zone.local(at: today.now))
-            _ = try storeCall { () throws(StoreError) -> TickOutcome in try store.tick(name, action: action, zone: context.zone) }
+            // Another command holding the data folder (an import, a repair) does not hold up
+            // the commit: past `lockWait`, a process of its own records the action, at the
+            // commit's time, once the lock is free.
+            let busy = try storeCall { () throws(StoreError) -> Bool in
+                do throws(StoreError) {
+                    _ = try store.tick(name, action: action, zone: context.zone, waitingAtMost: lockWait)
+                    return false
+                } catch .busy {
+                    return true
+                }
+            }
+            if busy {
+                _ = Background.start(["tick", name.text, "--quiet", "--now", action.at.description], environment: context.environment)
+            }
         } catch {
             // A hook must never fail a commit: whatever went wrong, the commit stands.
             if dryRun { throw error }
