@@ -61,6 +61,16 @@ public struct CommitHook: Equatable, Sendable {
             let runs = executable && (installed.form != .link || installed.binary.map(Files.isExecutable) == true)
             return CommitHook(path: path, kind: .ours(installed), isExecutable: runs)
         case .foreign:
+            // The pre-commit framework keeps a hook it finds as `post-commit.legacy` and runs
+            // it from its own: ours, kept there, still counts.
+            let legacy = path + ".legacy"
+            if case .ours(let installed, _) = GitHookFiles.look(at: legacy),
+               let bytes = (try? Files.readIfPresent(path, limit: readLimit, followLinks: true)) ?? nil,
+               String(decoding: bytes, as: UTF8.self).contains(".legacy") {
+                let runs = executable && Files.isExecutable(legacy)
+                    && (installed.form != .link || installed.binary.map(Files.isExecutable) == true)
+                return CommitHook(path: path, kind: .calls(caller: legacy, name: installed.name), isExecutable: runs)
+            }
             for caller in [path] + huskyUserHook(folder: folder) {
                 guard let bytes = (try? Files.readIfPresent(caller, limit: readLimit, followLinks: true)) ?? nil,
                       let call = HookCall.find(in: String(decoding: bytes, as: UTF8.self))

@@ -540,8 +540,9 @@ struct GitHookTests {
     }
 
     /// Another tool that moves ours aside and runs it under another name (the pre-commit
-    /// framework's `post-commit.legacy`): the link still counts, for the streak its settings name.
-    @Test func theLinkCountsUnderTheNameAnotherToolGivesIt() throws {
+    /// framework's `post-commit.legacy`): the hook still counts, for the streak its settings
+    /// name, and `git status` and `doctor` say so.
+    @Test func theHookCountsUnderTheNameAnotherToolGivesIt() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
         #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
@@ -551,6 +552,23 @@ struct GitHookTests {
         try g.commit(in: repo, env: GitBox.on(1))
         #expect(g.actions("code").count == 1)
         #expect(g.actions().isEmpty)
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.stdout.contains("counting    yes"), "\(status)")
+        #expect(status.stdout.contains("post-commit.legacy"), "\(status)")
+        let doctor = try g.sp(["doctor"], in: repo)
+        #expect(!doctor.stdout.contains("is not streakprompt's"), "\(doctor)")
+    }
+
+    /// A user's hook where ours never was: uninstall has nothing to do, and says so.
+    @Test func uninstallWhereOursNeverWasChangesNothing() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let hook = repo + "/.git/hooks/post-commit"
+        try writeScript(hook, "#!/bin/sh\necho mine\n")
+        let uninstall = try g.sp(["git", "uninstall"], in: repo)
+        #expect(uninstall.status == 0, "\(uninstall)")
+        #expect(uninstall.stdout.contains("nothing changed"), "\(uninstall)")
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\necho mine\n")
     }
 
     /// Installed for every repository after a repository's link: the global hook sees the

@@ -32,12 +32,12 @@ enum GitUninstall: Command {
                                       : "Removed \(hook).")
         case .notInstalled:
             context.out.line("streakprompt's hook is not installed in \(repository.hooksFolder); nothing changed.")
-        case .foreign(let backupPresent):
-            var message = "\(hook) is not streakprompt's hook (another tool replaced it), so it was left untouched"
-            if backupPresent {
-                message += "; the hook streakprompt kept, \(hook)\(GitHookScript.backupSuffix), is still there: move it back by hand if you want it"
-            }
-            throw .failure(message)
+        case .foreign(false):
+            // Nothing of ours there (never installed, or gone with what it kept): the same
+            // answer as with no hook at all.
+            context.out.line("streakprompt's hook is not installed in \(repository.hooksFolder) (\(hook) is another hook, left as it is); nothing changed.")
+        case .foreign(true):
+            throw .failure("\(hook) is not streakprompt's hook (another tool replaced it), so it was left untouched; the hook streakprompt kept, \(hook)\(GitHookScript.backupSuffix), is still there: move it back by hand if you want it")
         }
         return 0
     }
