@@ -96,6 +96,12 @@ public struct CommitJudge: Sendable {
         if let subject = commit.reflogSubject, let reason = CommitJudge.replayReason(subject) {
             return .skipped(reason)
         }
+        // Without a reflog (core.logAllRefUpdates=false) nothing names an amend; but `git
+        // commit` dates a new commit's author and committer from one reading of the clock,
+        // and an amend keeps the author date it had.
+        if commit.reflogSubject == nil, abs(commit.authorTime - commit.committerTime) > 1 {
+            return .skipped("the repository keeps no reflog, and its author date is not its commit date: an amend or a replay")
+        }
         let configured = commit.madeHere && commit.isAuthoredByCommitter ? [] : try yourEmails()
         let mine = configured.isEmpty ? [commit.committerEmail] : configured
         let author = CommitJudge.normalized(commit.authorEmail)

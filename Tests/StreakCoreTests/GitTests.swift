@@ -94,9 +94,15 @@ struct CommitJudgeTests {
         }
     }
 
+    /// Without a reflog, a commit whose author date is its commit date (what `git commit`
+    /// gives a new one) is judged on the rest; one whose author date is older (an amend keeps
+    /// it) is not new work.
     @Test func noReflogStillJudgesTheRest() {
-        #expect(judge.verdict(commit(nil)) == .counts)
-        #expect(judge.verdict(commit(nil, author: "other@example.com")) != .counts)
+        #expect(judge.verdict(commit(nil, authored: Self.now - 10)) == .counts)
+        #expect(judge.verdict(commit(nil, authored: Self.now - 11)) == .counts)
+        #expect(judge.verdict(commit(nil, author: "other@example.com", authored: Self.now - 10)) != .counts)
+        #expect(judge.verdict(commit(nil, authored: Self.now - 3600)) != .counts)
+        #expect(judge.verdict(commit("commit: fix it", authored: Self.now - 3600)) == .counts)
     }
 
     @Test func authorsAreComparedWithoutCase() {

@@ -559,6 +559,27 @@ struct GitHookTests {
         #expect(!doctor.stdout.contains("is not streakprompt's"), "\(doctor)")
     }
 
+    /// A repository that keeps no reflog (core.logAllRefUpdates=false): an amend keeps its
+    /// author date and is not new work; a new commit still counts.
+    @Test func withoutAReflogAnAmendIsNoNewWork() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.logAllRefUpdates", "false"], in: repo)
+        try? FileManager.default.removeItem(atPath: repo + "/.git/logs")
+        #expect(try g.sp(["add", "default", "--goal", "10"], in: g.root).status == 0)
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        try g.commit(in: repo, env: GitBox.on(1))
+        #expect(g.actions().count == 1)
+        let later = ["STREAKPROMPT_NOW": GitBox.moment(1, hour: 11), "GIT_COMMITTER_DATE": GitBox.moment(1, hour: 11)]
+        try g.git(["commit", "-q", "--amend", "-m", "amended"], in: repo, env: later)
+        #expect(g.actions().count == 1, "an amend counted")
+        let dry = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo, env: later)
+        #expect(dry.stdout.contains("no reflog"), "\(dry)")
+        try g.commit(in: repo, env: ["STREAKPROMPT_NOW": GitBox.moment(1, hour: 12), "GIT_AUTHOR_DATE": GitBox.moment(1, hour: 12),
+                                     "GIT_COMMITTER_DATE": GitBox.moment(1, hour: 12)])
+        #expect(g.actions().count == 2)
+    }
+
     /// A user's hook where ours never was: uninstall has nothing to do, and says so.
     @Test func uninstallWhereOursNeverWasChangesNothing() throws {
         guard let g = try GitBox.make() else { return }
