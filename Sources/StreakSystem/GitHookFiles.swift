@@ -147,6 +147,11 @@ public enum GitHookFiles {
         let backup = path + GitHookScript.backupSuffix
         let found = look(at: path)
         if found == .foreign, Files.exists(backup) { throw .backupInTheWay(hook: path, backup: backup) }
+        // A folder, a pipe or a socket by the hook's name is no hook git could run, and one a
+        // hook of ours could not run after it, nor uninstall put back in its place.
+        if found == .foreign, !Files.isLink(path), !Files.isRegularFile(path) {
+            throw .system(SystemError("keep", path, code: EINVAL, detail: "it is not a file git can run as a hook; move it away and install again"))
+        }
         do throws(SystemError) {
             try Files.makeFolders(folder)
             switch found {

@@ -110,6 +110,19 @@ struct HookFilesTests {
         #expect(Files.linkTarget(folder + "/post-commit") == "/usr/bin/true")
     }
 
+    /// A folder by the hook's name is no hook: install refuses and moves nothing (ours could
+    /// not run it, nor uninstall put it back).
+    @Test func aFolderWhereTheHookGoesIsRefused() throws {
+        let scratch = try Scratch()
+        let folder = scratch.root + "/hooks"
+        try Files.makeFolders(folder + "/post-commit")
+        #expect(throws: HookFileError.self) {
+            try GitHookFiles.installRepositoryHook(binary: "/opt/bin/streakprompt", name: name, in: folder, link: true)
+        }
+        #expect(Files.isFolder(folder + "/post-commit"))
+        #expect(try Files.list(folder) == ["post-commit"])
+    }
+
     @Test func aMissingOrNonExecutableHookIsSaidSo() throws {
         let scratch = try Scratch()
         let folder = scratch.root + "/hooks"
