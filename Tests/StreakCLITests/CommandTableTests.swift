@@ -85,6 +85,13 @@ struct CommandTableTests {
         #expect(usage(["--now", "soon"], Status.spec)?.hasPrefix("--now 'soon' is not a time; use ISO 8601") == true)
         #expect(usage(["a/b"], Status.spec)?.hasPrefix("invalid streak name 'a/b'") == true)
         #expect(usage(["bash", "--tick-on", "("], Init.spec)?.contains("is not an extended regular expression") == true)
+        // What a shell's own engine reads otherwise than an ERE is refused for that shell.
+        for (pattern, refusedBy) in [("^(quiz)\\1", ["elvish"]), ("\\<quiz\\>", ["fish", "elvish", "xonsh"]),
+                                     ("^quiz[[:space:]]", ["xonsh"]), ("^quiz\\\\1", []), ("^quiz( |$)", [])] {
+            for shell in ["bash", "zsh", "fish", "elvish", "xonsh"] {
+                #expect((Init.portabilityProblem(pattern, shell: shell) != nil) == refusedBy.contains(shell), "\(shell) \(pattern)")
+            }
+        }
         #expect(usage(["--name", "../x"], GitInstall.spec)?.hasPrefix("invalid streak name") == true)
         // A settings flag says what the settings file and an import say about the same value.
         var given = GivenSettings()

@@ -25,14 +25,17 @@ enum Init: Command {
         (fish), keeping your prompt. With --manual the plugin only keeps $STREAKPROMPT_SEGMENT
         up to date, for you to place. With --tick-on, a command line that matches the
         extended regular expression ticks a streak when you run it: the first --name, else
-        "default". Example: --tick-on '^(quiz|anki)( |$)' --name quiz
+        "default" (fish, elvish and xonsh match with their own engines; what they would read
+        otherwise, such as \\<, is refused). Example: --tick-on '^(quiz|anki)( |$)' --name quiz
 
         Also for elvish (eval (streakprompt init elvish | slurp) in rc.elv), xonsh
         (execx($(streakprompt init xonsh)) in ~/.xonshrc), tcsh ('streakprompt init tcsh >
         ~/.streakprompt.tcsh', then 'source ~/.streakprompt.tcsh' in ~/.tcshrc) and POSIX sh
         (dash, mksh, ksh: eval "$(streakprompt init sh)" in the ENV file). These run the
         binary at each prompt, show the segment without colours (tcsh keeps them), and only
-        elvish and xonsh can --tick-on.
+        elvish and xonsh can --tick-on. With --manual, place the segment yourself with
+        streakprompt-segment (elvish), {streakprompt} in $PROMPT (xonsh), $streakprompt_segment
+        (tcsh) or $(__streakprompt_segment) in PS1 (sh).
         """,
         flags: [names, format, tickOn, manual],
         arguments: shells, count: 1...1, printsData: true)
@@ -55,6 +58,9 @@ enum Init: Command {
         settings.format = invocation.text(format)
         settings.tickOn = invocation.text(tickOn)
         settings.manual = invocation.has(manual)
+        if let pattern = settings.tickOn, let problem = portabilityProblem(pattern, shell: invocation.arguments[0]) {
+            throw .usage(problem)
+        }
         if let other {
             if settings.tickOn != nil, !other.ticksOnCommands {
                 throw .usage("--tick-on: \(other.rawValue) has no way to run something when a command line runs; bash, zsh, fish, elvish and xonsh do")
@@ -67,6 +73,34 @@ enum Init: Command {
         }
         context.out.write(PluginText.render(shell, settings: settings))
         return 0
+    }
+
+    /// Why `shell` would read the pattern otherwise than bash and zsh do (fish matches with
+    /// PCRE, elvish with Go's, xonsh with Python's), or nil: `\<` and `\>` (a word's edge in
+    /// the C library, a plain `<` or an error elsewhere), a back-reference in elvish (Go has
+    /// none), `[[:class:]]` in xonsh (Python reads a nested set). Checked as an ERE first.
+    static func portabilityProblem(_ pattern: String, shell: String) -> String? {
+        guard shell != "bash", shell != "zsh" else { return nil }
+        // What each engine reads otherwise: Go takes no back-reference, Python's `[[:` opens a
+        // nested set, and none of them has `\<` and `\>`.
+        let backReferences = shell != "elvish"
+        let classes = shell != "xonsh"
+        let bytes = Array(pattern.utf8)
+        var unportable: String?
+        var index = 0
+        while index < bytes.count, unportable == nil {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                let next = bytes[index + 1]
+                if !backReferences, next >= 0x30, next <= 0x39 { unportable = "a back-reference (\\\(Character(UnicodeScalar(next))))" }
+                if next == UInt8(ascii: "<") || next == UInt8(ascii: ">") { unportable = "a word edge (\\\(Character(UnicodeScalar(next))))" }
+                index += 2
+                continue
+            }
+            if !classes, bytes[index...].starts(with: "[[:".utf8) { unportable = "a character class ([[:…:]])" }
+            index += 1
+        }
+        guard let unportable else { return nil }
+        return "--tick-on: \(shell) matches command lines with its own regular expressions, which read \(unportable) otherwise than an extended regular expression does; write it with what they share, e.g. '^quiz( |$)'"
     }
 
     /// Why bash and zsh would refuse the pattern, or nil when they take it: `ExtendedRegex`'s

@@ -39,7 +39,7 @@ enum Prompt: Command {
     static let tag = FlagSpec("--tag", .text("T"), help: "the streaks tagged T (repeatable: any of them)", repeatable: true)
 
     static let shell = FlagSpec("--shell", .choice("SHELL", noun: "shell", words: CommandTable.hosts),
-                                help: "escape for bash, zsh, fish, tmux or plain (default plain)")
+                                help: "the host it is printed into: bash, zsh, fish, tcsh, tmux, waybar, polybar, i3blocks or plain (default plain)")
     static let format = FlagSpec("--format", .text("FMT"), help: "segment format, e.g. '{icon}{count}'")
     static let only = FlagSpec("--only", .choice("WHAT", noun: "choice", words: ["pending", "all"]),
                                help: "pending: only the streaks still to do today (all: every one, the default)")

@@ -22,7 +22,8 @@ enum Watch: Command {
         --interval seconds (default 2: a tick shows within that) and prints it again whenever it
         changed, a line at a time: at the day start, the warn time, a tick in any shell, a
         sync. One small read a look; ends when whatever reads it goes away. HOST is plain
-        (default), waybar (one JSON object a line), polybar, i3blocks or tmux.
+        (default), waybar (one JSON object a line), polybar, i3blocks or tmux (or a shell:
+        bash, zsh, fish, tcsh).
         """,
         flags: [Prompt.shell, Prompt.format, Prompt.tag, Prompt.only, interval], arguments: .streakName(existing: true), count: 0...32)
 
