@@ -46,8 +46,16 @@ public struct GitRepository: Sendable {
             if outcome.status == 128 { return nil }
             throw .failed(command: "rev-parse", status: outcome.status, message: outcome.firstErrorLine)
         }
-        let lines = outcome.stdout.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
-        guard lines.count == 3 else { return nil }
+        // Three paths, one a line: a path with a line break in it, or bytes that are not
+        // UTF-8, would be read as another path (a hook written into a folder made up by the
+        // decoding), so such a repository is said to be out of reach instead.
+        let raw = outcome.stdout.split(separator: 0x0A)
+        let lines = raw.compactMap { String(validating: $0, as: UTF8.self) }
+        guard raw.count == 3, lines.count == 3 else {
+            if raw.count < 3 { return nil }
+            throw .system(SystemError("name", git.folder ?? Files.currentFolder() ?? ".", code: EINVAL,
+                                      detail: "its path has a line break or bytes that are not UTF-8; move or rename it"))
+        }
         let here = Files.currentFolder() ?? git.environment.nonEmpty("PWD") ?? "/"
         let base = Paths.absolute(git.folder ?? ".", from: here)
         let common = Paths.absolute(lines[1], from: base)

@@ -580,6 +580,21 @@ struct GitHookTests {
         #expect(g.actions().count == 2)
     }
 
+    /// A repository whose path git prints as more than one line, or not as UTF-8: install
+    /// says it cannot name it and writes nowhere (a decoded path would be another folder).
+    @Test func aRepositoryPathThatCannotBeNamedIsRefused() throws {
+        guard let g = try GitBox.make() else { return }
+        for name in ["'line\\nbreak'", "'bad\\377'"] {
+            let before = try FileManager.default.contentsOfDirectory(atPath: g.root).sorted()
+            // The name made by printf in sh: Foundation cannot hold a path that is not UTF-8.
+            let script = "d=$(printf \(name)) && mkdir \"$d\" && cd \"$d\" && git init -q . && \"$0\" git install"
+            let install = try run("/bin/sh", ["-c", script, Binary.path], environment: g.box.environment, directory: g.root)
+            #expect(install.status == 1, "\(install)")
+            #expect(install.stderr.contains("line break or bytes that are not UTF-8"), "\(install)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: g.root).count == before.count + 1, "a folder made up")
+        }
+    }
+
     /// A user's hook where ours never was: uninstall has nothing to do, and says so.
     @Test func uninstallWhereOursNeverWasChangesNothing() throws {
         guard let g = try GitBox.make() else { return }
