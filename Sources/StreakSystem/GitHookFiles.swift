@@ -279,10 +279,14 @@ public struct GlobalInstallRecord: Equatable, Sendable {
 
     public var createdConfig: String?
     public var createdFolder: String?
+    /// Whether the global config had no `core` setting before the install wrote its own: git
+    /// leaves the `[core]` line when its last setting goes, which uninstall then removes.
+    public var addedCoreSection: Bool
 
-    public init(createdConfig: String? = nil, createdFolder: String? = nil) {
+    public init(createdConfig: String? = nil, createdFolder: String? = nil, addedCoreSection: Bool = false) {
         self.createdConfig = createdConfig
         self.createdFolder = createdFolder
+        self.addedCoreSection = addedCoreSection
     }
 
     /// The outermost of `folder` and its parents that does not exist yet: what creating
@@ -301,6 +305,7 @@ public struct GlobalInstallRecord: Equatable, Sendable {
         var text = "# streakprompt git install --global: what uninstall --global undoes\n"
         if let createdConfig { text += "created-config=" + createdConfig + "\n" }
         if let createdFolder { text += "created-folder=" + createdFolder + "\n" }
+        if addedCoreSection { text += "added-core-section\n" }
         try Files.writeAtomically(Paths.join(folder, GlobalInstallRecord.fileName), text.utf8)
     }
 
@@ -312,6 +317,7 @@ public struct GlobalInstallRecord: Equatable, Sendable {
             let text = String(decoding: line, as: UTF8.self)
             if text.hasPrefix("created-config=") { record.createdConfig = String(text.dropFirst("created-config=".count)) }
             if text.hasPrefix("created-folder=") { record.createdFolder = String(text.dropFirst("created-folder=".count)) }
+            if text == "added-core-section" { record.addedCoreSection = true }
         }
         return record
     }

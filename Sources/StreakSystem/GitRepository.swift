@@ -136,6 +136,17 @@ public enum GitGlobalConfig {
         return files
     }
 
+    /// Whether the global config holds any `core` setting.
+    public static func hasCoreSettings(_ git: Git) throws(GitError) -> Bool {
+        !(try git.config(["--global", "--get-regexp", "^core\\."])).isEmpty
+    }
+
+    /// Removes the global config's `[core]` line, left empty (nothing when there is none).
+    public static func removeEmptyCoreSection(_ git: Git) throws(GitError) {
+        guard try !hasCoreSettings(git) else { return }
+        _ = try git.run(["config", "--global", "--remove-section", "core"])
+    }
+
     public static func setHooksPath(_ git: Git, _ folder: String) throws(GitError) {
         _ = try git.text(["config", "--global", "core.hooksPath", folder])
     }

@@ -158,6 +158,21 @@ struct GitGlobalTests {
         #expect(fileExists(target))
     }
 
+    /// A global config without a core setting, install then uninstall: byte for byte as it was
+    /// (git keeps an emptied `[core]` line, which uninstall removes); one with a core setting
+    /// keeps its section.
+    @Test func uninstallLeavesTheGlobalConfigAsItWas() throws {
+        guard let g = try GitBox.make() else { return }
+        for extra in ["# my settings\n", "[core]\n\teditor = vi\n"] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig)) + Data(extra.utf8)
+            try original.write(to: URL(fileURLWithPath: g.globalConfig))
+            #expect(try g.sp(["git", "install", "--global"], in: g.root).status == 0)
+            #expect(try g.sp(["git", "uninstall", "--global"], in: g.root).status == 0)
+            let after = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
+            #expect(after == original, "\(String(decoding: after, as: UTF8.self))")
+        }
+    }
+
     @Test func aGlobalConfigItCreatedIsRemovedAgain() throws {
         guard let g = try GitBox.make(writeGlobalConfig: false) else { return }
         let config = g.root + "/global.gitconfig"

@@ -89,6 +89,7 @@ enum GitInstall: Command {
             throw .failure(error.message + "; move that file away, or remove the folder, and install again")
         }
         if current == nil {
+            let hadCore = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hasCoreSettings(git) }
             try GitShared.call { () throws(GitError) in try GitGlobalConfig.setHooksPath(git, folder) }
             let created = configWasEmpty
                 ? try GitShared.call { () throws(GitError) in try GitGlobalConfig.file(holding: "core.hooksPath", git) }
@@ -100,6 +101,7 @@ enum GitInstall: Command {
                 var record = GlobalInstallRecord.read(in: folder)
                 record.createdConfig = record.createdConfig ?? created
                 record.createdFolder = record.createdFolder ?? createdFolder
+                record.addedCoreSection = record.addedCoreSection || !hadCore
                 try record.write(in: folder)
             } catch {
                 throw .failure(error.message + "; check the folder's permissions")

@@ -53,6 +53,8 @@ enum GitUninstall: Command {
         let createdConfig = record.createdConfig
         if current != nil {
             try GitShared.call { () throws(GitError) in try GitGlobalConfig.unsetHooksPath(git) }
+            // The `[core]` line the install's setting came with, when nothing else is under it.
+            if record.addedCoreSection { try? GitGlobalConfig.removeEmptyCoreSection(git) }
             // The config file the install created, now empty again: gone, as it was.
             if let createdConfig, let bytes = try? Files.readIfPresent(createdConfig, limit: 1 << 16, followLinks: true), bytes.isEmpty {
                 try? Files.remove(createdConfig)
