@@ -28,6 +28,8 @@ import StreakCore
 public struct Store: Sendable {
     public let home: String
     public let machine: String
+    /// `HOME/streaks`, made once: a tick asks for it (and paths in it) some forty times.
+    public let streaksFolder: String
     /// The first day of a week (`STREAKPROMPT_WEEK_START`): an input to the fold, like the
     /// zone, for weekly streaks and changes that wait for a week start. Never stored with the
     /// data; each prompt cache line records the one it was folded with.
@@ -54,6 +56,7 @@ public struct Store: Sendable {
     public init(home: String, machine: String) {
         self.home = home
         self.machine = machine
+        streaksFolder = Paths.join(home, "streaks")
     }
 
     /// The data folder the environment names, for this machine; nil when there is no home
@@ -96,7 +99,6 @@ public struct Store: Sendable {
         String(zone.local(at: moment).local.description.unicodeScalars.filter { $0 != "-" && $0 != ":" }.map(Character.init))
     }
 
-    public var streaksFolder: String { Paths.join(home, "streaks") }
     public var backupsFolder: String { Paths.join(home, "backups") }
     public var cachePath: String { Store.cachePath(home: home) }
     public var lockPath: String { Paths.join(home, ".lock") }
