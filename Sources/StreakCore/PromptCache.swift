@@ -185,6 +185,13 @@ public enum PromptCache {
         return index + 1
     }
 
+    /// The entry on the whole line that starts at `start`, or nil when it does not read.
+    static func entry(atLine start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        var entry = Entry(name: "", icon: "", progress: Progress(rules: Rules()))
+        var line = FieldReader(bytes: bytes, index: start)
+        return decodeLine(&line, into: &entry) ? entry : nil
+    }
+
     public static func decode(_ bytes: [UInt8]) -> [Entry]? {
         var entries: [Entry] = []
         let valid = bytes.withUnsafeBufferPointer { buffer in
@@ -218,45 +225,47 @@ public enum PromptCache {
     /// still comes with `shown` false. The prompt and the pre-rendered views (`SegmentPlan`)
     /// both choose with this.
     public static func forEachShown(_ bytes: UnsafeBufferPointer<UInt8>, names: String, _ body: (Entry, Bool) -> Void) {
-        forEachShown(Lines(bytes: bytes), names: names, body)
+        forEachShown(Lines(bytes: bytes), names: names) { entry, _, shown in body(entry, shown) }
     }
 
-    /// `forEachShown` over entries already decoded (in the cache's order): what views that
-    /// one change rewrites share.
-    public static func forEachShown(_ entries: [Entry], names: String, _ body: (Entry, Bool) -> Void) {
-        forEachShown(Decoded(entries: entries), names: names, body)
+    /// `forEachShown` over the lines of a memo's cache, decoded as they are read: `body`
+    /// gets each chosen entry's line (`ReadingMemo.entry(atLine:)`).
+    public static func forEachShown(_ memo: ReadingMemo, names: String, _ body: (Int, Bool) -> Void) {
+        forEachShown(Memo(memo: memo), names: names) { _, line, shown in body(line, shown) }
     }
 
-    /// The entries of a cache, each in turn (as long as `body` returns true).
+    /// The entries of a cache, each in turn with where it is (as long as `body` returns true).
     protocol Entries {
-        func scan(_ body: (Entry) -> Bool)
+        func scan(_ body: (Entry, Int) -> Bool)
     }
 
     struct Lines: Entries {
         let bytes: UnsafeBufferPointer<UInt8>
-        func scan(_ body: (Entry) -> Bool) { PromptCache.scan(bytes, body) }
+        func scan(_ body: (Entry, Int) -> Bool) { PromptCache.scan(bytes) { body($0, 0) } }
     }
 
-    struct Decoded: Entries {
-        let entries: [Entry]
-        func scan(_ body: (Entry) -> Bool) {
-            for entry in entries where !body(entry) { break }
+    struct Memo: Entries {
+        let memo: ReadingMemo
+        func scan(_ body: (Entry, Int) -> Bool) {
+            for line in 0..<memo.lineCount {
+                if let entry = memo.entry(atLine: line), !body(entry, line) { break }
+            }
         }
     }
 
     /// The one way entries are chosen.
-    static func forEachShown(_ source: some Entries, names: String, _ body: (Entry, Bool) -> Void) {
-        func scan(_ visit: (Entry) -> Bool) { source.scan(visit) }
+    static func forEachShown(_ source: some Entries, names: String, _ body: (Entry, Int, Bool) -> Void) {
+        func scan(_ visit: (Entry, Int) -> Bool) { source.scan(visit) }
         if names.isEmpty {
-            scan { body($0, !$0.archived); return true }
+            scan { body($0, $1, !$0.archived); return true }
             return
         }
         // Only tags: one pass, each streak once, in the cache's order. (Names alone, the
         // plugins' usual case, split nothing here.)
         if names.first == "+", !names.contains(" ") || names.split(separator: " ").allSatisfy({ $0.first == "+" }) {
             let tags = names.split(separator: " ").map { $0.dropFirst() }
-            scan { entry in
-                body(entry, !entry.archived && tags.contains { entry.hasTag($0) })
+            scan { entry, line in
+                body(entry, line, !entry.archived && tags.contains { entry.hasTag($0) })
                 return true
             }
             return
@@ -267,15 +276,15 @@ public enum PromptCache {
             let word = rest[..<end]
             if word.first == "+" {
                 let tag = word.dropFirst()
-                scan { entry in
-                    if !entry.archived, entry.hasTag(tag) { body(entry, true) }
+                scan { entry, line in
+                    if !entry.archived, entry.hasTag(tag) { body(entry, line, true) }
                     return true
                 }
             } else if !word.isEmpty {
                 let name = String(word)
-                scan { entry in
+                scan { entry, line in
                     guard entry.name == name else { return true }
-                    body(entry, true)
+                    body(entry, line, true)
                     return false
                 }
             }

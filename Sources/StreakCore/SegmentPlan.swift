@@ -637,10 +637,45 @@ public final class ReadingMemo {
     /// The tables by key (`keys`' i-th is `tables[i]`): a few.
     var keys = NameIndex()
     var tables: [Table] = []
-    /// The cache's entries, decoded once for all the views.
-    public var entries: [PromptCache.Entry]?
 
-    public init() {}
+    /// The cache the views are rendered from, and its whole lines (where each starts, where
+    /// its name ends and where it ends, in threes), each decoded when first asked for
+    /// (`entry(atLine:)`): a change's views work out only the columns of lines that changed,
+    /// and a line whose column is kept needs its name and bytes alone. (Decoding every line
+    /// for every change cost one with five views of fifty streaks more than a view.)
+    public let cache: [UInt8]
+    private var bounds: [Int] = []
+    private var decoded: [PromptCache.Entry?] = []
+    private var tried: [Bool] = []
+
+    public init(cache: [UInt8]) {
+        self.cache = cache
+        cache.withUnsafeBufferPointer { buffer in
+            PromptCache.forEachLine(buffer) { name, line in
+                bounds.append(line.lowerBound)
+                bounds.append(name.upperBound)
+                bounds.append(line.upperBound)
+            }
+        }
+        decoded = Array(repeating: nil, count: bounds.count / 3)
+        tried = Array(repeating: false, count: bounds.count / 3)
+    }
+
+    /// How many whole lines the cache has.
+    public var lineCount: Int { bounds.count / 3 }
+
+    /// Where the line `index` is in `cache` (without its line break), and its name.
+    public func line(_ index: Int) -> Range<Int> { bounds[3 * index]..<bounds[3 * index + 2] }
+    public func name(ofLine index: Int) -> Range<Int> { bounds[3 * index]..<bounds[3 * index + 1] }
+
+    /// The entry on the line `index`, or nil when it does not read (`PromptCache.scan` leaves
+    /// such a line out).
+    public func entry(atLine index: Int) -> PromptCache.Entry? {
+        if tried[index] { return decoded[index] }
+        tried[index] = true
+        decoded[index] = cache.withUnsafeBufferPointer { PromptCache.entry(atLine: bounds[3 * index], in: $0) }
+        return decoded[index]
+    }
 
     /// The table for views of this key (their zone, day start and week start).
     public func table(_ key: String) -> Table {

@@ -103,19 +103,18 @@ public final class ViewColumns {
     private var sections: [Section] = []
     /// The file's next bytes: the columns of the views written since.
     private(set) var bytes: [UInt8]
-    /// Cache-line checksums by streak name (`keyNames`' i-th is `keyValues[i]`), in the
-    /// cache's order.
-    private var keyNames = NameIndex()
-    private var keyValues: [UInt64] = []
+    /// The cache the views are rendered from (its lines), and each line's checksum, by line.
+    let lines: ReadingMemo
+    private var keys: [UInt64] = []
 
     /// The first line, naming the build that wrote the file: another build's columns are
     /// worked out again.
     public static var header: String { magic + "\t" + BuildInfo.version + " " + BuildInfo.commit + "\n" }
 
-    /// The columns of `bytes` (nil: no file), for views of `cache`: its lines' checksums are
-    /// taken from its bytes as they are (encoding each entry again cost a change with fifty
-    /// streaks more than joining a view).
-    init(_ bytes: [UInt8]?, cache: [UInt8]) {
+    /// The columns of `bytes` (nil: no file), for views of the cache `lines` holds: its lines'
+    /// checksums are taken from its bytes as they are (encoding each entry again cost a change
+    /// with fifty streaks more than joining a view).
+    init(_ bytes: [UInt8]?, lines: ReadingMemo) {
         self.bytes = Array(ViewColumns.header.utf8)
         if let bytes, let sections = ViewColumns.sections(bytes) {
             old = bytes
@@ -123,25 +122,17 @@ public final class ViewColumns {
         } else {
             old = []
         }
-        cache.withUnsafeBufferPointer { buffer in
-            PromptCache.forEachLine(buffer) { name, line in
-                keyNames.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self))
-                keyValues.append(Views.stamp(UnsafeBufferPointer(rebasing: buffer[line])))
+        self.lines = lines
+        keys.reserveCapacity(lines.lineCount)
+        lines.cache.withUnsafeBufferPointer { buffer in
+            for index in 0..<lines.lineCount {
+                keys.append(Views.stamp(UnsafeBufferPointer(rebasing: buffer[lines.line(index)])))
             }
         }
     }
 
-    /// The checksum of `entry`'s cache line (encoded again when the cache's bytes had none).
-    /// Entries are asked for in the cache's order, so a name the cache holds twice gets each
-    /// line's checksum in turn.
-    func key(of entry: PromptCache.Entry) -> UInt64 {
-        if let index = keyNames.index(of: entry.name) { return keyValues[index] }
-        keyNames.append(entry.name)
-        var line = entry.line
-        let key = line.withUTF8 { Views.stamp($0) }
-        keyValues.append(key)
-        return key
-    }
+    /// The checksum of the cache's line `index`.
+    func key(line index: Int) -> UInt64 { keys[index] }
 
     /// The kept columns of the view `id`, when they were worked out in `zone` and read (looked
     /// up once a view, not once a streak).
@@ -150,16 +141,17 @@ public final class ViewColumns {
         return old.withUnsafeBufferPointer { ViewColumns.parse($0, section) }
     }
 
-    /// Which of `view`'s columns (from `view(_:zone:)`) is `entry`'s, when it still holds
-    /// from `today` on: one of its name with its cache line's key, looked for first at
-    /// `position` (where the view shows the entry now).
-    func column(in view: Kept, entry: PromptCache.Entry, position: Int, today: StreakDay) -> Int? {
-        let key = key(of: entry)
+    /// Which of `view`'s columns (from `view(_:zone:)`) is the cache line `line`'s, when it
+    /// still holds from `today` on: one of its name with its key, looked for first at
+    /// `position` (where the view shows the line now).
+    func column(in view: Kept, line: Int, position: Int, today: StreakDay) -> Int? {
+        let key = key(line: line)
+        let name = lines.name(ofLine: line)
         var found: Int?
-        if position < view.count, view.keys[position] == key, isName(entry.name, of: position, in: view) {
+        if position < view.count, view.keys[position] == key, isName(name, of: position, in: view) {
             found = position
         } else {
-            for index in 0..<view.count where view.keys[index] == key && isName(entry.name, of: index, in: view) {
+            for index in 0..<view.count where view.keys[index] == key && isName(name, of: index, in: view) {
                 found = index
                 break
             }
@@ -170,13 +162,12 @@ public final class ViewColumns {
         return index
     }
 
-    /// Whether `view`'s `index`-th column is named `name`.
-    func isName(_ name: String, of index: Int, in view: Kept) -> Bool {
+    /// Whether `view`'s `index`-th column is named as the cache's bytes `name` are.
+    func isName(_ name: Range<Int>, of index: Int, in view: Kept) -> Bool {
         let range = view.name(of: index)
-        var name = name
-        return name.withUTF8 { wanted in
-            wanted.count == range.count && old.withUnsafeBufferPointer { old in
-                wanted.isEmpty || memcmp(wanted.baseAddress!, old.baseAddress! + range.lowerBound, range.count) == 0
+        return name.count == range.count && lines.cache.withUnsafeBufferPointer { cache in
+            old.withUnsafeBufferPointer { old in
+                name.isEmpty || memcmp(cache.baseAddress! + name.lowerBound, old.baseAddress! + range.lowerBound, range.count) == 0
             }
         }
     }
@@ -248,7 +239,7 @@ public final class ViewColumns {
     /// from that (the fuzzer's check, `fuzz/Checks.swift`).
     public static func keptAgain(_ bytes: [UInt8]) -> [UInt8]? {
         guard let views = parse(bytes) else { return nil }
-        let again = ViewColumns(bytes, cache: [])
+        let again = ViewColumns(bytes, lines: ReadingMemo(cache: []))
         for view in views {
             var used: [Used] = []
             for index in 0..<view.count {

@@ -280,25 +280,41 @@ public enum Views {
     static func bytes(_ spec: Spec, identity: String, cache: UnsafeBufferPointer<UInt8>, now: Int64,
                       memo: ReadingMemo? = nil, columns: ViewColumns? = nil, zones: Zones? = nil,
                       old: [UInt8]? = nil) -> [UInt8] {
-        var entries: [PromptCache.Entry] = []
-        if let decoded = memo?.entries, spec.names.isEmpty, !decoded.contains(where: \.archived) {
-            // Every streak, none archived (the usual view): the decoded entries as they are,
-            // not copied one by one.
-            entries = decoded
-        } else if let decoded = memo?.entries {
-            PromptCache.forEachShown(decoded, names: spec.names) { entry, shown in
-                if shown { entries.append(entry) }
-            }
-        } else {
-            PromptCache.forEachShown(cache, names: spec.names) { entry, shown in
-                if shown { entries.append(entry) }
-            }
-        }
+        // The cache's lines, each decoded only when its column is worked out (shared by the
+        // views a change rewrites).
+        let memo = memo ?? ReadingMemo(cache: Array(cache))
         let format = SegmentFormat(parsed: spec.format)
         // A change's views: `write` checked the zone and `withZone` read it.
         let zone = zones == nil ? LocalZone() : LocalZone(checked: ())
         let zoneIdentity = zones?.identity(for: spec.zone) ?? ZoneFile.identity(for: spec.zone)
-        let table = memo?.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
+        let table = memo.table("\(spec.zone.map { "=" + $0 } ?? "-")|\(spec.dayStart)|\(spec.weekStart.shortName)")
+        let id = Spec.id(host: spec.host, identity: identity)
+        // The columns this view was joined from last time, and the dates it shows.
+        var keptView = format.summarises ? nil : columns?.view(id, zone: zoneIdentity)
+        let dates = format.summarises ? [] : table.dates(from: now, zone: zone, dayStart: spec.dayStart, days: SegmentPlan.days)
+        let today = dates.first?.day
+        // The cache lines it shows, in the order shown.
+        var shown: [Int] = []
+        if spec.names.isEmpty, let columns, let view = keptView, let today {
+            // Every streak but the archived ones (the usual view): a line whose column this
+            // view kept (its name, its bytes) was one it showed, so it reads and is not
+            // archived; only the others are decoded.
+            for line in 0..<memo.lineCount
+            where columns.column(in: view, line: line, position: shown.count, today: today) != nil
+                || memo.entry(atLine: line).map({ !$0.archived }) == true {
+                shown.append(line)
+            }
+        } else {
+            PromptCache.forEachShown(memo, names: spec.names) { line, isShown in
+                if isShown { shown.append(line) }
+            }
+        }
+        /// The entry on a line shown: one that reads (chosen by `forEachShown`, or decoded when
+        /// its column was not kept).
+        func entry(_ line: Int) -> PromptCache.Entry {
+            guard let entry = memo.entry(atLine: line) else { preconditionFailure("a view shows a cache line that does not read") }
+            return entry
+        }
         // The lines before the pieces and after them (not needed for a view kept as it is),
         // and the bytes they leave for the pieces: the file within `maxBytes`.
         var head: [UInt8] = []
@@ -310,17 +326,20 @@ public enum Views {
                 var text = text
                 text.withUTF8 { out.append(contentsOf: $0) }
             }
-            head.reserveCapacity(64 + 4 * entries.count)
+            head.reserveCapacity(64 + 4 * shown.count)
             add(magic + " 0123456789abcdef\nwatch\t", to: &head)
             let names = head.count
-            func watch(_ name: String) {
+            func watch(_ name: UnsafeBufferPointer<UInt8>) {
                 if head.count > names { head.append(0x20) }
-                add(name, to: &head)
+                head.append(contentsOf: name)
             }
-            for entry in entries { watch(entry.name) }
-            if !spec.names.isEmpty {
-                for name in spec.names.split(separator: " ") where name.first != "+" && !entries.contains(where: { $0.name == name }) {
-                    watch(String(name))
+            memo.cache.withUnsafeBufferPointer { cache in
+                for line in shown { watch(UnsafeBufferPointer(rebasing: cache[memo.name(ofLine: line)])) }
+                guard !spec.names.isEmpty else { return }
+                for name in spec.names.split(separator: " ") where name.first != "+"
+                    && !shown.contains(where: { cache[memo.name(ofLine: $0)].elementsEqual(name.utf8) }) {
+                    var name = String(name)
+                    name.withUTF8 { watch($0) }
                 }
             }
             head.append(0x0A)
@@ -339,7 +358,7 @@ public enum Views {
         var joinedColumns: (id: String, used: [ViewColumns.Used])?
         if format.summarises {
             // `{done}`/`{due}`: one summary a date instead of a segment a streak.
-            let all = SegmentPlan.pieces(entries, from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
+            let all = SegmentPlan.pieces(shown.map(entry), from: now, zone: zone, dayStart: spec.dayStart, weekStart: spec.weekStart,
                                          theme: spec.theme, summary: { counts in
                                              guard let segment = counts.segment() else { return "" }
                                              let text = segment.rendered(format, host: spec.host, color: spec.color, theme: spec.theme)
@@ -349,33 +368,30 @@ public enum Views {
         } else {
             // Each streak's column: kept from the last change when its line is the same, else
             // worked out (its readings shared with the other views of the zone).
-            let dates = table?.dates(from: now, zone: zone, dayStart: spec.dayStart, days: SegmentPlan.days)
-                ?? SegmentPlan.dates(from: now, zone: zone, dayStart: spec.dayStart)
-            let id = Spec.id(host: spec.host, identity: identity)
             var used: [ViewColumns.Used] = []
-            used.reserveCapacity(entries.count)
-            // Where each entry's kept column is in the view's (-1: worked out now).
+            used.reserveCapacity(shown.count)
+            // Where each line's kept column is in the view's (-1: worked out now).
             var keptIndex: [Int] = []
-            keptIndex.reserveCapacity(entries.count)
-            var keptView = columns?.view(id, zone: zoneIdentity)
-            // Each entry's column: kept (its index in the view's), or worked out now; whether
+            keptIndex.reserveCapacity(shown.count)
+            // Each line's column: kept (its index in the view's), or worked out now; whether
             // every one is what the view was joined from last time, in the same places.
-            var unchanged = keptView?.count == entries.count
-            for (position, entry) in entries.enumerated() {
-                if let columns, let today = dates.first?.day, let view = keptView,
-                   let index = columns.column(in: view, entry: entry, position: position, today: today) {
+            var unchanged = keptView?.count == shown.count
+            for (position, line) in shown.enumerated() {
+                if let columns, let today, let view = keptView,
+                   let index = columns.column(in: view, line: line, position: position, today: today) {
                     unchanged = unchanged && index == position
                     keptIndex.append(index)
-                    used.append(ViewColumns.Used(name: entry.name, key: keptView!.keys[index], column: nil,
-                                                 lines: keptView!.lines(of: index)))
+                    // A kept column's name is in its lines, copied as they are (`keep`).
+                    used.append(ViewColumns.Used(name: "", key: view.keys[index], column: nil, lines: view.lines(of: index)))
                     continue
                 }
+                let entry = entry(line)
                 let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
-                                                readings: table?.readings(of: entry), render: render)
-                unchanged = unchanged && columns!.isName(entry.name, of: position, in: keptView!)
+                                                readings: table.readings(of: entry), render: render)
+                unchanged = unchanged && columns!.isName(memo.name(ofLine: line), of: position, in: keptView!)
                     && columns!.same(column, as: position, in: keptView!)
                 keptIndex.append(-1)
-                used.append(ViewColumns.Used(name: entry.name, key: columns?.key(of: entry) ?? 0, column: column, lines: 0..<0))
+                used.append(ViewColumns.Used(name: entry.name, key: columns?.key(line: line) ?? 0, column: column, lines: 0..<0))
             }
             if unchanged, let old, let kept = keptView, let columns, Views.stillHolds(old, stamp: kept.stamp, at: kept.at, now: now) {
                 columns.keep(view: id, zone: zoneIdentity, stamp: kept.stamp, at: kept.at, used)
@@ -391,16 +407,17 @@ public enum Views {
                     keptView = nil
                 }
             }
-            set.slots.reserveCapacity(entries.count)
+            set.slots.reserveCapacity(shown.count)
             let slots = keptView?.slots ?? []
-            for (position, entry) in entries.enumerated() {
+            for (position, line) in shown.enumerated() {
                 if let column = used[position].column {
                     set.append(column)
                 } else if keptView != nil {
                     set.append(slots[keptIndex[position]])
                 } else {
+                    let entry = entry(line)
                     let column = SegmentPlan.column(entry, dates: dates, zone: zone, weekStart: spec.weekStart, theme: spec.theme,
-                                                    readings: table?.readings(of: entry), render: render)
+                                                    readings: table.readings(of: entry), render: render)
                     used[position].column = column
                     set.append(column)
                 }
@@ -648,9 +665,8 @@ public enum Views {
         var written = 0
         // Every view is rendered at `now` from the same cache: their readings are shared, and
         // the columns of streaks whose lines did not change are kept from the last change.
-        let memo = ReadingMemo()
-        memo.entries = PromptCache.decode(cache)
-        let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes), cache: cache)
+        let memo = ReadingMemo(cache: cache)
+        let columns = ViewColumns(folder.read(ViewColumns.name, limit: ViewColumns.maxBytes), lines: memo)
         for name in folder.names() where isViewName(name) {
             if configured >= 0, folder.modified(name) < configured {
                 // tmux shows what was pushed until the time pushed with it: ended now, so its

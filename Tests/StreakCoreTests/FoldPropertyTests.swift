@@ -248,7 +248,7 @@ struct FoldPropertyTests {
             }
             let generated = RandomHistory(&random, span: 10)
             let now = LocalDateTime(day: (entries[0].progress.through ?? generated.base) + 1, secondOfDay: 3600).utcSeconds
-            let memo = ReadingMemo()
+            let memo = ReadingMemo(cache: [])
             for (subset, format) in [(entries, "a"), (Array(entries.dropFirst(2)), "b"), (entries.reversed(), "c")] {
                 func plan(_ table: ReadingMemo.Table?) -> [SegmentPlan.Piece] {
                     SegmentPlan.pieces(subset, from: now, zone: generated.zone, dayStart: .midnight, weekStart: .monday,

@@ -59,8 +59,9 @@ struct ViewColumnsTests {
         pieces.first { $0.0 == 0 || now < $0.0 }.map { "\($0.1 == 0 ? 0 : $0.1 - now)|\($0.2)" }
     }
 
-    /// A month of ticks, some days apart (views nobody asked for in a month are removed), with
-    /// six views (one naming a streak twice, one by tag, one summarising: no columns), each rewriting the four views from kept columns;
+    /// A month of ticks, some days apart (views nobody asked for in a month are removed), and
+    /// now and then a streak archived or shown again (its line then leaves or joins the views
+    /// of every streak, whose other lines keep their columns), with six views (one naming a streak twice, one by tag, one summarising: no columns), each rewriting the four views from kept columns;
     /// after each, the same views rendered from nothing (the file removed, the same change
     /// made again in a copy) agree at every sampled instant both cover, and the kept ones
     /// cover a month at least.
@@ -70,19 +71,26 @@ struct ViewColumnsTests {
         var random = SeededRandom(seed: 20261126)
         var day = 2
         var reused = 0
+        var archived: Set<String> = []
+        var archives = 0
         for step in 0..<14 {
             day += [0, 1, 1, 2, 3][Int(random.next() % 5)]
             guard day <= 31 else { break }
             let date = String(format: "2026-03-%02dT%02d:%02d", day,
                               [7, 13, 21, 23][Int(random.next() % 4)], Int(random.next() % 60))
             let name = ["a", "w", "g", "q"][Int(random.next() % 4)]
+            let command = random.next() % 5 == 0
+                ? [archived.contains(name) ? "unarchive" : "archive", name]
+                : ["tick", name, "--quiet", "--now", date]
+            if command[0] == "archive" { archived.insert(name); archives += 1 }
+            if command[0] == "unarchive" { archived.remove(name) }
             // The copy starts from the same data without the kept columns.
             let copy = try Sandbox(tz: "America/New_York", extra: ["STREAKPROMPT_DAY_START": "04:00"])
             try? FileManager.default.removeItem(atPath: copy.home)
             try FileManager.default.copyItem(atPath: box.home, toPath: copy.home)
             try? FileManager.default.removeItem(atPath: copy.home + "/views/columns")
             for sandbox in [box, copy] {
-                let result = try sandbox.sp("tick", name, "--quiet", "--now", date, env: ["STREAKPROMPT_TEST_CLOCK": date])
+                let result = try sandbox.spArgs(command, env: ["STREAKPROMPT_TEST_CLOCK": date])
                 #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
             }
             #expect(FileManager.default.fileExists(atPath: box.home + "/views/columns"))
@@ -105,8 +113,10 @@ struct ViewColumnsTests {
                 }
             }
         }
-        // Kept columns were joined (a view of fresh columns covers 40 dates).
+        // Kept columns were joined (a view of fresh columns covers 40 dates), and a streak
+        // was archived on the way.
         #expect(reused > 0)
+        #expect(archives > 0)
     }
 
     /// A change that leaves what a view shows as it was (a streak counted again, a day's
