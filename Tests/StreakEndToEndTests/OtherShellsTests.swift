@@ -16,6 +16,11 @@ struct OtherShellsTests {
 
     static let marker = "ran-as-code"
 
+    /// The screen's lines that hold something, without the spaces they end with.
+    static func rows(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+    }
+
     static func host(_ name: String) -> Host? {
         switch name {
         case "elvish":
@@ -118,6 +123,34 @@ struct OtherShellsTests {
         try tmux.type("streakprompt tick code --quiet --now +1d; echo done")
         try tmux.waitFor("the next prompt") { $0.components(separatedBy: "\n").contains("done") }
         #expect(!box.exists(Self.marker))
+    }
+
+    /// tcsh finds the binary in a folder whose name has a space, a quote, a `!` or a `$`: the
+    /// segment shows at every prompt and tcsh says nothing.
+    @Test(arguments: ["a b", "o'brien", "wow!", "$HOME`x`"])
+    func tcshRunsABinaryWhateverItsPath(folder: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        guard let program = tool("tcsh"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("tcsh or tmux is missing") }
+            return
+        }
+        let odd = box.root.appendingPathComponent(folder).path
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try Binary.copy(to: odd + "/streakprompt")
+        let plugin = try run(odd + "/streakprompt", ["init", "tcsh", "--name", "code", "--format", "{name}={count}"],
+                             environment: box.environment)
+        #expect(plugin.status == 0 && plugin.stdout.contains("streakprompt"), "\(plugin)")
+        let file = try box.file("streakprompt.tcsh", plugin.stdout)
+        try box.file("home/.tcshrc", "set prompt = '> '\nsource \(file)\n")
+        // No streakprompt on PATH: the segment can only come from the folder init named.
+        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "PATH": "/usr/bin:/bin"])
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
+        try tmux.type("echo shown")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 3 }
+        #expect(Self.rows(screen) == ["code=1 > echo shown", "shown", "code=1 >"], "\(screen)")
     }
 
     @Test func whatAShellCannotDoIsRefused() throws {
