@@ -16,14 +16,24 @@
 
 use re
 
+# The binary to run, or nothing when there is none: STREAKPROMPT_BIN (a path, or a name on
+# PATH), else streakprompt on PATH (a binary moved or removed since `init` falls back to it).
+fn -streakprompt-bin {
+  if (and (!=s $E:STREAKPROMPT_BIN '') (has-external $E:STREAKPROMPT_BIN)) {
+    put $E:STREAKPROMPT_BIN
+  } elif (has-external streakprompt) {
+    put streakprompt
+  }
+}
+
 fn streakprompt-segment {
-  var bin = streakprompt
-  if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
+  var bin = [(-streakprompt-bin)]
+  if (== (count $bin) 0) { return }
   # The binary reads STREAKPROMPT_NAMES, STREAKPROMPT_TAGS and STREAKPROMPT_FORMAT itself.
   var out = ''
   try {
     tmp E:NO_COLOR = 1
-    set out = ((external $bin) prompt --shell plain 2>/dev/null </dev/null | slurp)
+    set out = ((external $bin[0]) prompt --shell plain 2>/dev/null </dev/null | slurp)
   } catch {
     set out = ''
   }
@@ -40,13 +50,13 @@ if (or (not (has-env __STREAKPROMPT_ELVISH_LOADED)) (!=s $E:__STREAKPROMPT_ELVIS
   if (and (has-env STREAKPROMPT_TICK_ON) (!=s $E:STREAKPROMPT_TICK_ON '')) {
     set edit:after-command = [$@edit:after-command {|m|
       if (re:match $E:STREAKPROMPT_TICK_ON $m[src][code]) {
-        var bin = streakprompt
-        if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
         var name = default
         if (and (has-env STREAKPROMPT_TICK_NAME) (!=s $E:STREAKPROMPT_TICK_NAME '')) {
           set name = $E:STREAKPROMPT_TICK_NAME
         }
-        try { (external $bin) tick $name --quiet </dev/null >/dev/null 2>/dev/null } catch { }
+        for bin [(-streakprompt-bin)] {
+          try { (external $bin) tick $name --quiet </dev/null >/dev/null 2>/dev/null } catch { }
+        }
       }
     }]
   }
