@@ -224,6 +224,35 @@ struct OtherShellsTests {
         #expect(Self.rows(try tmux.screen()) == ["> echo tick", "tick", ">"], "\(shellName): \(screen)")
     }
 
+    /// elvish: a second load in the same shell adds nothing, but a new shell, even one that
+    /// replaced this one (`exec elvish`, same pid and environment), loads it again.
+    @Test func elvishLoadsOncePerShellAndAgainAfterExec() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("elvish or tmux is missing") }
+            return
+        }
+        try box.file("home/.config/elvish/rc.elv", """
+            set edit:prompt = { put '> ' }
+            set edit:rprompt = { put '' }
+            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
+            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
+            """)
+        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"])
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
+        try tmux.type("eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)")
+        try tmux.waitFor("the next prompt") { Self.rows($0).count == 2 }
+        try tmux.type("exec elvish")
+        try tmux.waitFor("the new shell's prompt") { Self.rows($0).count == 3 }
+        try tmux.type("echo new")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 5 }
+        #expect(Self.rows(screen) == ["code=1 > eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)",
+                                      "code=1 > exec elvish", "code=1 > echo new", "new", "code=1 >"], "\(screen)")
+    }
+
     @Test func whatAShellCannotDoIsRefused() throws {
         let box = try Sandbox()
         for shell in ["sh", "tcsh"] {
