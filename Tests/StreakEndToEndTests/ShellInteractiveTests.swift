@@ -100,6 +100,27 @@ struct ShellInteractiveTests {
         #expect(try actions(box, "quiz").count == 2)
     }
 
+    /// bash in POSIX mode prints `trap -- - DEBUG` for no trap at all: that is no trap to run
+    /// after the hook's (it would run a command named `-` before every command).
+    @Test func bashTickOnInPosixMode() throws {
+        let box = try Sandbox()
+        guard let tmux = try start("bash", rc: """
+            set -o posix
+            quiz() { echo "quiz ran"; }
+            PS1='> '
+            eval "$(streakprompt init bash --tick-on '^quiz( |$)' --name quiz)"
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        try tmux.command("echo one", promptSuffix: "> ")
+        try tmux.command("quiz", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "🔥1 > ", "\(tmux.text)")
+        #expect(try actions(box, "quiz").count == 1)
+        let screen = try tmux.screen()
+        #expect(!screen.contains("command not found"), "\(screen)")
+        #expect(screen.components(separatedBy: "\n") == ["> echo one", "one", "> quiz", "quiz ran", "🔥1 > "], "\(screen)")
+    }
+
     /// A command line longer than the pane wraps where the terminal wraps: readline knows the
     /// colour codes in the segment take no room.
     @Test func bashLongLineWrapsWithColour() throws {
