@@ -205,6 +205,29 @@ struct ShellInteractiveTests {
                 "the text is in psvar, not PROMPT: \(tmux.text)")
     }
 
+    /// Without PROMPT_PERCENT zsh would show the segment's %{ %} and %40v as they are: there is
+    /// no segment then, and PROMPT is the user's; turned on again, the segment is back.
+    @Test(arguments: ["", "setopt prompt_subst"])
+    func zshWithoutPromptPercent(subst: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick")
+        guard let tmux = try start("zsh", rc: """
+            \(subst)
+            setopt no_prompt_percent
+            PROMPT='> '
+            eval "$(streakprompt init zsh)"
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        try tmux.command("print -r -- \"P=$PROMPT\"", promptSuffix: "> ")
+        #expect(try tmux.screen().components(separatedBy: "\n") == ["> print -r -- \"P=$PROMPT\"", "P=> ", "> "], "\(tmux.text)")
+        try tmux.command("setopt prompt_percent", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "🔥1 > ", "\(tmux.text)")
+        try tmux.command("unsetopt prompt_percent", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "> ", "\(tmux.text)")
+        #expect(!(try tmux.screen()).contains("%"), "\(tmux.text)")
+    }
+
     // MARK: fish
 
     /// fish_prompt is left alone; the segment goes before the user's right prompt; $status is
