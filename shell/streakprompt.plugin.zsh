@@ -31,6 +31,12 @@
 # theme that turns PROMPT_SUBST on later finds no text to run; nothing in a streak's name,
 # icon or format can run as code either way. Without PROMPT_PERCENT zsh would print both ways
 # as they are written: no segment then. Undo it with __streakprompt_unload.
+#
+# eval and source parse this file under the options of the shell loading it (`emulate sh` or
+# `setopt ignore_braces` in ~/.zshrc before it); the hooks set `emulate -L zsh` only once
+# they run. So the file holds nothing those options read another way, but for a descriptor
+# named in braces (`exec {fd}<file` runs a command named `{fd}` under IGNORE_BRACES): that
+# is written in an eval, which reads it when it runs, under the hook's emulation.
 
 # Sets __streakprompt_bin_path to the binary to run, or fails when there is none.
 function __streakprompt_find_bin() {
@@ -66,11 +72,13 @@ function __streakprompt_read_view() {
     # Quiet if the file went since the look. Then split into lines once, and expansions on one
     # short line at a time: in a UTF-8 locale each expansion costs in the length of its string.
     \builtin local -i fd=-1 ended=0
-    { \builtin exec {fd}<"$file"; } 2>/dev/null || \builtin return 1
+    # {fd} is read in an eval, under this emulation, not where the plugin loads (see the top).
+    # shellcheck disable=SC2016 # expanded by the eval
+    \builtin eval '\builtin exec {fd}<"$file"' 2>/dev/null || \builtin return 1
     \builtin sysread -i $fd -s 16384 view
     \builtin sysread -i $fd -s 1 line
     (( $? == 5 )) && ended=1
-    \builtin exec {fd}<&-
+    \builtin eval '\builtin exec {fd}<&-'
     (( ended )) || \builtin return 1
     \builtin local -a lines
     # shellcheck disable=SC2296 # zsh's (@f): split on newlines, empty lines kept
@@ -302,7 +310,8 @@ function __streakprompt_tick() {
     # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
     # prompt waits for. A process substitution leaves no job-control notice behind.
     \builtin typeset -g __streakprompt_tick_fd
-    \builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+    # shellcheck disable=SC2016 # expanded by the eval
+    \builtin eval '\builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)'
 }
 
 function __streakprompt_wait_tick() {
@@ -311,7 +320,7 @@ function __streakprompt_wait_tick() {
     \builtin local ignored
     # shellcheck disable=SC2034 # read only to wait for the end of the pipe
     \builtin read -r -t 2 -u "$__streakprompt_tick_fd" ignored 2>/dev/null
-    \builtin exec {__streakprompt_tick_fd}<&-
+    \builtin eval '\builtin exec {__streakprompt_tick_fd}<&-'
     \builtin typeset -g __streakprompt_tick_fd=
 }
 

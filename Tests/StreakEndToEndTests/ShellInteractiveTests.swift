@@ -228,6 +228,34 @@ struct ShellInteractiveTests {
         #expect(!(try tmux.screen()).contains("%"), "\(tmux.text)")
     }
 
+    /// Options set in ~/.zshrc before the plugin loads do not change how it reads: under
+    /// IGNORE_BRACES (also part of `emulate sh`) a descriptor named {fd} would be a command
+    /// named `{fd}`, and `exec` of it would end the shell. Through init and the plugin file.
+    @Test(arguments: ["setopt ignore_braces", "emulate sh", "emulate ksh"], ["eval", "source"])
+    func zshLoadedUnderOtherOptions(options: String, way: String) throws {
+        let box = try Sandbox()
+        let load = way == "eval"
+            ? "eval \"$(streakprompt init zsh --name quiz --tick-on '^quiz( |$)')\""
+            : "STREAKPROMPT_NAMES=quiz STREAKPROMPT_TICK_ON='^quiz( |$)'\nsource '\(Package.root.path)/shell/streakprompt.plugin.zsh'"
+        guard let tmux = try start("zsh", rc: """
+            \(options)
+            quiz() { echo quiz ran; }
+            PROMPT='> '
+            \(load)
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        // The second prompt reads the view the first one's binary wrote; the tick runs through
+        // a descriptor too, and the prompt after it waits on that.
+        try tmux.command("echo one", promptSuffix: "> ")
+        try tmux.command("quiz", promptSuffix: "> ")
+        try tmux.command("echo two", promptSuffix: "> ")
+        let screen = try tmux.screen()
+        #expect(screen.components(separatedBy: "\n") == ["> echo one", "one", "> quiz", "quiz ran", "🔥1 > echo two", "two", "🔥1 > "],
+                "\(options), \(way): \(screen)")
+        #expect(try actions(box, "quiz").count == 1)
+    }
+
     // MARK: fish
 
     /// fish_prompt is left alone; the segment goes before the user's right prompt; $status is
