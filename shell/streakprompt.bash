@@ -338,10 +338,11 @@ __streakprompt_read_debug_trap() {
     __streakprompt_previous_debug=
     [[ -n $printed ]] || \builtin return 0
     # `trap -p` prints `trap -- 'TEXT' DEBUG`, quoted for eval: let eval unquote it into an
-    # array instead of running it.
+    # array instead of running it. In POSIX mode it prints `trap -- - DEBUG` when no trap is
+    # set; `-` is no trap's text (`trap - DEBUG` resets it), so that is none.
     \builtin local -a words; words=()
     \builtin eval "words=(${printed#trap })" 2>/dev/null || \builtin return 0
-    [[ ${#words[@]} -eq 3 && ${words[0]} == -- ]] && __streakprompt_previous_debug=${words[1]}
+    [[ ${#words[@]} -eq 3 && ${words[0]} == -- && ${words[1]} != - ]] && __streakprompt_previous_debug=${words[1]}
     \builtin return 0
 }
 

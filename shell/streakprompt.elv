@@ -15,39 +15,60 @@
 # has no colours of the binary's; nothing from the data can run as code.
 
 use re
+use str
+
+# The binary to run, or nothing when there is none: STREAKPROMPT_BIN (a path, or a name on
+# PATH), else streakprompt on PATH (a binary moved or removed since `init` falls back to it).
+fn -streakprompt-bin {
+  if (and (!=s $E:STREAKPROMPT_BIN '') (has-external $E:STREAKPROMPT_BIN)) {
+    put $E:STREAKPROMPT_BIN
+  } elif (has-external streakprompt) {
+    put streakprompt
+  }
+}
 
 fn streakprompt-segment {
-  var bin = streakprompt
-  if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
+  var bin = [(-streakprompt-bin)]
+  if (== (count $bin) 0) { return }
   # The binary reads STREAKPROMPT_NAMES, STREAKPROMPT_TAGS and STREAKPROMPT_FORMAT itself.
   var out = ''
   try {
     tmp E:NO_COLOR = 1
-    set out = ((external $bin) prompt --shell plain 2>/dev/null </dev/null | slurp)
+    set out = ((external $bin[0]) prompt --shell plain 2>/dev/null </dev/null | slurp)
   } catch {
     set out = ''
   }
   if (!=s $out '') { put $out' ' }
 }
 
-# Loaded once per shell (a nested elvish has a pid of its own, and loads it again).
-if (or (not (has-env __STREAKPROMPT_ELVISH_LOADED)) (!=s $E:__STREAKPROMPT_ELVISH_LOADED $pid)) {
-  set-env __STREAKPROMPT_ELVISH_LOADED $pid
-  if (or (not (has-env STREAKPROMPT_MANUAL)) (!=s $E:STREAKPROMPT_MANUAL 1)) {
+# After each command: ticks when the line matches STREAKPROMPT_TICK_ON. Added to every shell
+# that loads the plugin, with or without a pattern: it is also how a second load knows the
+# first one happened in this shell.
+fn -streakprompt-after-command {|m|
+  if (and (!=s $E:STREAKPROMPT_TICK_ON '') (re:match $E:STREAKPROMPT_TICK_ON $m[src][code])) {
+    var name = default
+    if (!=s $E:STREAKPROMPT_TICK_NAME '') { set name = $E:STREAKPROMPT_TICK_NAME }
+    for bin [(-streakprompt-bin)] {
+      try { (external $bin) tick $name --quiet </dev/null >/dev/null 2>/dev/null } catch { }
+    }
+  }
+}
+
+# Loaded once per shell: a second load finds the first one's hook in this shell's
+# edit:after-command. (Not a mark in the environment: `exec elvish` keeps the environment and
+# the pid, yet the shell it starts is a new one, with no segment until this loads.)
+var loaded = $false
+for hook $edit:after-command {
+  try {
+    if (str:contains $hook[def] '-streakprompt-after-command') { set loaded = $true }
+  } catch {
+    # A builtin has no source text: not ours.
+  }
+}
+if (not $loaded) {
+  if (!=s $E:STREAKPROMPT_MANUAL 1) {
     var base = $edit:prompt
     set edit:prompt = { streakprompt-segment; $base }
   }
-  if (and (has-env STREAKPROMPT_TICK_ON) (!=s $E:STREAKPROMPT_TICK_ON '')) {
-    set edit:after-command = [$@edit:after-command {|m|
-      if (re:match $E:STREAKPROMPT_TICK_ON $m[src][code]) {
-        var bin = streakprompt
-        if (and (has-env STREAKPROMPT_BIN) (!=s $E:STREAKPROMPT_BIN '')) { set bin = $E:STREAKPROMPT_BIN }
-        var name = default
-        if (and (has-env STREAKPROMPT_TICK_NAME) (!=s $E:STREAKPROMPT_TICK_NAME '')) {
-          set name = $E:STREAKPROMPT_TICK_NAME
-        }
-        try { (external $bin) tick $name --quiet </dev/null >/dev/null 2>/dev/null } catch { }
-      }
-    }]
-  }
+  set edit:after-command = [$@edit:after-command {|m| -streakprompt-after-command $m }]
 }

@@ -29,7 +29,14 @@
 # it adds the segment at the start of PROMPT: with PROMPT_SUBST as a reference to a variable,
 # without it as its colours and references to psvar (%40v and on) that hold its text, so a
 # theme that turns PROMPT_SUBST on later finds no text to run; nothing in a streak's name,
-# icon or format can run as code either way. Undo it with __streakprompt_unload.
+# icon or format can run as code either way. Without PROMPT_PERCENT zsh would print both ways
+# as they are written: no segment then. Undo it with __streakprompt_unload.
+#
+# eval and source parse this file under the options of the shell loading it (`emulate sh` or
+# `setopt ignore_braces` in ~/.zshrc before it); the hooks set `emulate -L zsh` only once
+# they run. So the file holds nothing those options read another way, but for a descriptor
+# named in braces (`exec {fd}<file` runs a command named `{fd}` under IGNORE_BRACES): that
+# is written in an eval, which reads it when it runs, under the hook's emulation.
 
 # Sets __streakprompt_bin_path to the binary to run, or fails when there is none.
 function __streakprompt_find_bin() {
@@ -65,11 +72,13 @@ function __streakprompt_read_view() {
     # Quiet if the file went since the look. Then split into lines once, and expansions on one
     # short line at a time: in a UTF-8 locale each expansion costs in the length of its string.
     \builtin local -i fd=-1 ended=0
-    { \builtin exec {fd}<"$file"; } 2>/dev/null || \builtin return 1
+    # {fd} is read in an eval, under this emulation, not where the plugin loads (see the top).
+    # shellcheck disable=SC2016 # expanded by the eval
+    \builtin eval '\builtin exec {fd}<"$file"' 2>/dev/null || \builtin return 1
     \builtin sysread -i $fd -s 16384 view
     \builtin sysread -i $fd -s 1 line
     (( $? == 5 )) && ended=1
-    \builtin exec {fd}<&-
+    \builtin eval '\builtin exec {fd}<&-'
     (( ended )) || \builtin return 1
     \builtin local -a lines
     # shellcheck disable=SC2296 # zsh's (@f): split on newlines, empty lines kept
@@ -220,7 +229,7 @@ function __streakprompt_refresh() {
 
 # Puts the segment at the start of PROMPT, checked before every prompt so that a theme that
 # sets PROMPT again still gets it. $1 is 1 when the user's PROMPT_SUBST is on, $2 when
-# PROMPT_BANG is.
+# PROMPT_BANG is, $3 when PROMPT_PERCENT is.
 function __streakprompt_place() {
     \builtin emulate -L zsh
     [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
@@ -231,7 +240,12 @@ function __streakprompt_place() {
         text=${text#"$__streakprompt_pasted"}
     fi
     \builtin typeset -g __streakprompt_pasted=
-    if [[ $1 == 1 ]]; then
+    if [[ ${3-1} != 1 ]]; then
+        # Without PROMPT_PERCENT the colours' %{ %}, a %40v and the segment's doubled % would
+        # all show as they are: no segment, and the prompt as it would be without the plugin.
+        text=${text//"$reference"/}
+        __streakprompt_psvar
+    elif [[ $1 == 1 ]]; then
         [[ $text == *"$reference"* ]] || text=$reference$text
         __streakprompt_psvar
     else
@@ -296,7 +310,8 @@ function __streakprompt_tick() {
     # The tick prints nothing (--quiet); the pipe closes when it exits, which is what the
     # prompt waits for. A process substitution leaves no job-control notice behind.
     \builtin typeset -g __streakprompt_tick_fd
-    \builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)
+    # shellcheck disable=SC2016 # expanded by the eval
+    \builtin eval '\builtin exec {__streakprompt_tick_fd}< <(\command "$__streakprompt_bin_path" tick --quiet -- "$name" 2>/dev/null </dev/null)'
 }
 
 function __streakprompt_wait_tick() {
@@ -305,7 +320,7 @@ function __streakprompt_wait_tick() {
     \builtin local ignored
     # shellcheck disable=SC2034 # read only to wait for the end of the pipe
     \builtin read -r -t 2 -u "$__streakprompt_tick_fd" ignored 2>/dev/null
-    \builtin exec {__streakprompt_tick_fd}<&-
+    \builtin eval '\builtin exec {__streakprompt_tick_fd}<&-'
     \builtin typeset -g __streakprompt_tick_fd=
 }
 
@@ -330,9 +345,10 @@ function __streakprompt_preexec() {
 # piece it kept, and the view's first line (its stamp) is unchanged: one builtin read of the
 # file's first bytes. Anything else reads the whole view, or runs the binary.
 function __streakprompt_precmd() {
-    \builtin local subst=0 bang=0 now='' head=''
+    \builtin local subst=0 bang=0 percent=0 now='' head=''
     [[ -o prompt_subst ]] && subst=1
     [[ -o prompt_bang ]] && bang=1
+    [[ -o prompt_percent ]] && percent=1
     \builtin emulate -L zsh
     [[ -z ${__streakprompt_tick_fd-} ]] || __streakprompt_wait_tick
     if [[ ${STREAKPROMPT_MODE-} != binary && -z ${STREAKPROMPT_NOW-} && -n $EPOCHSECONDS ]]; then
@@ -357,8 +373,8 @@ function __streakprompt_precmd() {
     # 22 characters: a theme's PROMPT can be kilobytes, and a search of it would cost more than
     # the rest of the hook); elsewhere or not at all, __streakprompt_place sees.
     # shellcheck disable=SC2016 # the reference, as text
-    [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && -z ${__streakprompt_pasted-} &&
-        ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst" "$bang"
+    [[ -n ${STREAKPROMPT_MANUAL-} || ( $subst == 1 && $percent == 1 && -z ${__streakprompt_pasted-} &&
+        ${PROMPT[1,22]} == '${__streakprompt_ps1-}' ) ]] || __streakprompt_place "$subst" "$bang" "$percent"
     # With --manual: STREAKPROMPT_TEXT, the segment without its colours and prompt escapes,
     # exported for a prompt another program draws (starship's env_var module, oh-my-posh).
     if [[ -n ${STREAKPROMPT_MANUAL-} ]]; then

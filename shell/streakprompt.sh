@@ -27,7 +27,14 @@ __streakprompt_segment() {
         for __streakprompt_word in ${STREAKPROMPT_TAGS-}; do set -- "$@" --tag "$__streakprompt_word"; done
         NO_COLOR=1
         export NO_COLOR
-        exec "${STREAKPROMPT_BIN:-streakprompt}" "$@" 2>/dev/null </dev/null
+        # A binary moved or removed since `init` falls back to streakprompt on PATH (with
+        # none, exec fails quietly: no segment).
+        __streakprompt_bin=${STREAKPROMPT_BIN:-streakprompt}
+        case $__streakprompt_bin in
+            */*) [ -x "$__streakprompt_bin" ] || __streakprompt_bin=streakprompt ;;
+            *) command -v "$__streakprompt_bin" >/dev/null 2>&1 || __streakprompt_bin=streakprompt ;;
+        esac
+        exec "$__streakprompt_bin" "$@" 2>/dev/null </dev/null
     ) || __streakprompt_out=
     [ -z "$__streakprompt_out" ] || printf '%s ' "$__streakprompt_out"
 }

@@ -17,16 +17,27 @@
 
 def __streakprompt_setup():
     import re
+    import shutil
     import subprocess
 
     def binary():
-        return ${...}.get('STREAKPROMPT_BIN') or 'streakprompt'
+        """The binary to run, or None: STREAKPROMPT_BIN (a path, or a name on PATH), else
+        streakprompt on PATH (a binary moved or removed since `init` falls back to it)."""
+        path = ${...}.detype().get('PATH')
+        for name in (${...}.get('STREAKPROMPT_BIN') or '', 'streakprompt'):
+            found = name and shutil.which(name, path=path)
+            if found:
+                return found
+        return None
 
     def segment():
+        program = binary()
+        if not program:
+            return ''
         env = ${...}.detype()
         env['NO_COLOR'] = '1'
         try:
-            done = subprocess.run([binary(), 'prompt', '--shell', 'plain'], env=env, stdin=subprocess.DEVNULL,
+            done = subprocess.run([program, 'prompt', '--shell', 'plain'], env=env, stdin=subprocess.DEVNULL,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=2)
         except (OSError, subprocess.SubprocessError):
             return ''
@@ -48,8 +59,11 @@ def __streakprompt_setup():
         if not name:
             names = str(${...}.get('STREAKPROMPT_NAMES') or '').split()
             name = names[0] if names else 'default'
+        program = binary()
+        if not program:
+            return
         try:
-            subprocess.Popen([binary(), 'tick', name, '--quiet'], stdin=subprocess.DEVNULL,
+            subprocess.Popen([program, 'tick', name, '--quiet'], stdin=subprocess.DEVNULL,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         except OSError:
             pass

@@ -16,6 +16,11 @@ struct OtherShellsTests {
 
     static let marker = "ran-as-code"
 
+    /// The screen's lines that hold something, without the spaces they end with.
+    static func rows(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\n").map { String($0.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+    }
+
     static func host(_ name: String) -> Host? {
         switch name {
         case "elvish":
@@ -118,6 +123,134 @@ struct OtherShellsTests {
         try tmux.type("streakprompt tick code --quiet --now +1d; echo done")
         try tmux.waitFor("the next prompt") { $0.components(separatedBy: "\n").contains("done") }
         #expect(!box.exists(Self.marker))
+    }
+
+    /// tcsh finds the binary in a folder whose name has a space, a quote, a `!` or a `$`: the
+    /// segment shows at every prompt and tcsh says nothing.
+    @Test(arguments: ["a b", "o'brien", "wow!", "$HOME`x`"])
+    func tcshRunsABinaryWhateverItsPath(folder: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        guard let program = tool("tcsh"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("tcsh or tmux is missing") }
+            return
+        }
+        let odd = box.root.appendingPathComponent(folder).path
+        try FileManager.default.createDirectory(atPath: odd, withIntermediateDirectories: true)
+        try Binary.copy(to: odd + "/streakprompt")
+        let plugin = try run(odd + "/streakprompt", ["init", "tcsh", "--name", "code", "--format", "{name}={count}"],
+                             environment: box.environment)
+        #expect(plugin.status == 0 && plugin.stdout.contains("streakprompt"), "\(plugin)")
+        let file = try box.file("streakprompt.tcsh", plugin.stdout)
+        try box.file("home/.tcshrc", "set prompt = '> '\nsource \(file)\n")
+        // No streakprompt on PATH: the segment can only come from the folder init named.
+        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "PATH": "/usr/bin:/bin"])
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
+        try tmux.type("echo shown")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 3 }
+        #expect(Self.rows(screen) == ["code=1 > echo shown", "shown", "code=1 >"], "\(screen)")
+    }
+
+    /// A binary that moved or went since `init` (the path it wrote): each plugin runs
+    /// streakprompt on PATH instead, and with none there, shows no segment and says nothing.
+    @Test(arguments: ["elvish", "xonsh", "tcsh", "sh", "mksh"])
+    func aBinaryGoneSinceInitFallsBackToPath(shellName: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        let program = shellName == "sh" ? "dash" : shellName
+        guard let path = tool(program), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("\(program) or tmux is missing") }
+            return
+        }
+        let plugin = shellName == "mksh" ? "sh" : shellName
+        let ticks = plugin == "elvish" || plugin == "xonsh"
+        var flags = ["--name", "code", "--format", "{name}={count}"]
+        if ticks { flags += ["--tick-on", "^echo[ ]tick"] }
+        let text = try box.initText(plugin, flags)
+            .replacingOccurrences(of: URL(fileURLWithPath: Binary.path).resolvingSymlinksInPath().path, with: "/gone/streakprompt")
+            .replacingOccurrences(of: Binary.path, with: "/gone/streakprompt")
+        #expect(text.contains("/gone/streakprompt"), "\(text)")
+        let file = try box.file("plugin." + plugin, text)
+        let command: String
+        switch plugin {
+        case "elvish":
+            try box.file("home/.config/elvish/rc.elv", """
+                set edit:prompt = { put '> ' }
+                set edit:rprompt = { put '' }
+                eval (slurp < \(file))
+                """)
+            command = path
+        case "xonsh":
+            let rc = try box.file("xonshrc", "$PROMPT = '> '\n$RIGHT_PROMPT = ''\nexecx(open('\(file)').read())\n")
+            try box.file("home/.xonshrc", "")  // else xonsh welcomes a new user
+            command = "\(path) -i --rc \(rc)"
+        case "tcsh":
+            try box.file("home/.tcshrc", "set prompt = '> '\nsource \(file)\n")
+            command = path
+        default:
+            let rc = try box.file("shrc", "PS1='> '\n. \(file)\n")
+            command = "env ENV=\(rc) \(path) -i"
+        }
+        let home = ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"]
+        // streakprompt on PATH (the sandbox's bin folder): it shows the segment, and ticks.
+        do {
+            let tmux = try Tmux(tmuxPath, box: box, command: command, width: 160, height: 20, env: home)
+            defer { tmux.stop() }
+            try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
+            if ticks {
+                try tmux.type("echo tick")
+                var actions = 0
+                for _ in 0..<100 where actions < 2 {
+                    actions = try box.logLines("code").count
+                    usleep(100_000)
+                }
+                #expect(actions == 2, "--tick-on did not tick in \(shellName): \(tmux.text)")
+            }
+        }
+        // None on PATH either: no segment, and not a word about it.
+        guard !FileManager.default.isExecutableFile(atPath: "/usr/bin/streakprompt"),
+              !FileManager.default.isExecutableFile(atPath: "/bin/streakprompt") else { return }
+        var bare = home
+        bare["PATH"] = "/usr/bin:/bin"
+        let tmux = try Tmux(tmuxPath, box: box, command: command, width: 160, height: 20, env: bare)
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { Self.rows($0) == [">"] }
+        try tmux.type("echo tick")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count >= 3 }
+        // Time for a tick (elvish, xonsh) to have said something, had it.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(Self.rows(try tmux.screen()) == ["> echo tick", "tick", ">"], "\(shellName): \(screen)")
+    }
+
+    /// elvish: a second load in the same shell adds nothing, but a new shell, even one that
+    /// replaced this one (`exec elvish`, same pid and environment), loads it again.
+    @Test func elvishLoadsOncePerShellAndAgainAfterExec() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("elvish or tmux is missing") }
+            return
+        }
+        try box.file("home/.config/elvish/rc.elv", """
+            set edit:prompt = { put '> ' }
+            set edit:rprompt = { put '' }
+            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
+            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
+            """)
+        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"])
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
+        try tmux.type("eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)")
+        try tmux.waitFor("the next prompt") { Self.rows($0).count == 2 }
+        try tmux.type("exec elvish")
+        try tmux.waitFor("the new shell's prompt") { Self.rows($0).count == 3 }
+        try tmux.type("echo new")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 5 }
+        #expect(Self.rows(screen) == ["code=1 > eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)",
+                                      "code=1 > exec elvish", "code=1 > echo new", "new", "code=1 >"], "\(screen)")
     }
 
     @Test func whatAShellCannotDoIsRefused() throws {

@@ -100,6 +100,27 @@ struct ShellInteractiveTests {
         #expect(try actions(box, "quiz").count == 2)
     }
 
+    /// bash in POSIX mode prints `trap -- - DEBUG` for no trap at all: that is no trap to run
+    /// after the hook's (it would run a command named `-` before every command).
+    @Test func bashTickOnInPosixMode() throws {
+        let box = try Sandbox()
+        guard let tmux = try start("bash", rc: """
+            set -o posix
+            quiz() { echo "quiz ran"; }
+            PS1='> '
+            eval "$(streakprompt init bash --tick-on '^quiz( |$)' --name quiz)"
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        try tmux.command("echo one", promptSuffix: "> ")
+        try tmux.command("quiz", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "🔥1 > ", "\(tmux.text)")
+        #expect(try actions(box, "quiz").count == 1)
+        let screen = try tmux.screen()
+        #expect(!screen.contains("command not found"), "\(screen)")
+        #expect(screen.components(separatedBy: "\n") == ["> echo one", "one", "> quiz", "quiz ran", "🔥1 > "], "\(screen)")
+    }
+
     /// A command line longer than the pane wraps where the terminal wraps: readline knows the
     /// colour codes in the segment take no room.
     @Test func bashLongLineWrapsWithColour() throws {
@@ -182,6 +203,57 @@ struct ShellInteractiveTests {
         let shown = try tmux.screen()
         #expect(shown.contains("%40v") && shown.contains("V=2%") && !shown.contains("2%%"),
                 "the text is in psvar, not PROMPT: \(tmux.text)")
+    }
+
+    /// Without PROMPT_PERCENT zsh would show the segment's %{ %} and %40v as they are: there is
+    /// no segment then, and PROMPT is the user's; turned on again, the segment is back.
+    @Test(arguments: ["", "setopt prompt_subst"])
+    func zshWithoutPromptPercent(subst: String) throws {
+        let box = try Sandbox()
+        try box.sp("tick")
+        guard let tmux = try start("zsh", rc: """
+            \(subst)
+            setopt no_prompt_percent
+            PROMPT='> '
+            eval "$(streakprompt init zsh)"
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        try tmux.command("print -r -- \"P=$PROMPT\"", promptSuffix: "> ")
+        #expect(try tmux.screen().components(separatedBy: "\n") == ["> print -r -- \"P=$PROMPT\"", "P=> ", "> "], "\(tmux.text)")
+        try tmux.command("setopt prompt_percent", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "🔥1 > ", "\(tmux.text)")
+        try tmux.command("unsetopt prompt_percent", promptSuffix: "> ")
+        #expect(try tmux.lastLine() == "> ", "\(tmux.text)")
+        #expect(!(try tmux.screen()).contains("%"), "\(tmux.text)")
+    }
+
+    /// Options set in ~/.zshrc before the plugin loads do not change how it reads: under
+    /// IGNORE_BRACES (also part of `emulate sh`) a descriptor named {fd} would be a command
+    /// named `{fd}`, and `exec` of it would end the shell. Through init and the plugin file.
+    @Test(arguments: ["setopt ignore_braces", "emulate sh", "emulate ksh"], ["eval", "source"])
+    func zshLoadedUnderOtherOptions(options: String, way: String) throws {
+        let box = try Sandbox()
+        let load = way == "eval"
+            ? "eval \"$(streakprompt init zsh --name quiz --tick-on '^quiz( |$)')\""
+            : "STREAKPROMPT_NAMES=quiz STREAKPROMPT_TICK_ON='^quiz( |$)'\nsource '\(Package.root.path)/shell/streakprompt.plugin.zsh'"
+        guard let tmux = try start("zsh", rc: """
+            \(options)
+            quiz() { echo quiz ran; }
+            PROMPT='> '
+            \(load)
+            """, in: box) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the first prompt") { $0.hasSuffix("> ") }
+        // The second prompt reads the view the first one's binary wrote; the tick runs through
+        // a descriptor too, and the prompt after it waits on that.
+        try tmux.command("echo one", promptSuffix: "> ")
+        try tmux.command("quiz", promptSuffix: "> ")
+        try tmux.command("echo two", promptSuffix: "> ")
+        let screen = try tmux.screen()
+        #expect(screen.components(separatedBy: "\n") == ["> echo one", "one", "> quiz", "quiz ran", "🔥1 > echo two", "two", "🔥1 > "],
+                "\(options), \(way): \(screen)")
+        #expect(try actions(box, "quiz").count == 1)
     }
 
     // MARK: fish
