@@ -58,7 +58,7 @@ public struct CommitHook: Equatable, Sendable {
             return CommitHook(path: path, kind: .missing, isExecutable: false)
         case .ours(let installed, _):
             // A hook that starts the binary itself runs only while that binary is there.
-            let runs = executable && (installed.form != .link || installed.binary.map(Files.isExecutable) == true)
+            let runs = executable && (!installed.startsTheBinary || installed.binary.map(Files.isExecutable) == true)
             return CommitHook(path: path, kind: .ours(installed), isExecutable: runs)
         case .foreign:
             // The pre-commit framework keeps a hook it finds as `post-commit.legacy` and runs
@@ -68,7 +68,7 @@ public struct CommitHook: Equatable, Sendable {
                let bytes = (try? Files.readIfPresent(path, limit: readLimit, followLinks: true)) ?? nil,
                String(decoding: bytes, as: UTF8.self).contains(".legacy") {
                 let runs = executable && Files.isExecutable(legacy)
-                    && (installed.form != .link || installed.binary.map(Files.isExecutable) == true)
+                    && (!installed.startsTheBinary || installed.binary.map(Files.isExecutable) == true)
                 return CommitHook(path: path, kind: .calls(caller: legacy, name: installed.name), isExecutable: runs)
             }
             for caller in [path] + huskyUserHook(folder: folder) {

@@ -456,7 +456,7 @@ public struct Checkup {
             case .foreign:
                 findings.append(Finding(area, .note, "\(label): \(hook.path) is not streakprompt's and does not call it ('streakprompt git install' keeps it and adds ours)"))
                 continue
-            case .ours(let installed) where installed.form == .link:
+            case .ours(let installed) where installed.startsTheBinary:
                 guard hook.isExecutable else {
                     findings.append(Finding(area, .problem, "\(label): \(hook.path) starts \(installed.binary ?? "a binary"), which is gone, so git cannot run it and commits do not count; run 'streakprompt git install' there again"))
                     continue

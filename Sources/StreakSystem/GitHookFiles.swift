@@ -77,9 +77,10 @@ public enum GitHookFiles {
     static func lookAtDirect(_ path: String, _ bytes: [UInt8]) -> Found? {
         guard bytes.starts(with: "#!".utf8),
               let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
-              let installed = GitHookScript.inspectLinkSettings(settings), let binary = installed.binary,
+              var installed = GitHookScript.inspectLinkSettings(settings), let binary = installed.binary,
               let text = GitHookScript.directHook(binary: binary), bytes.elementsEqual(text.utf8)
         else { return nil }
+        installed.form = .direct
         return .ours(installed, text: bytes + settings)
     }
 
@@ -122,7 +123,7 @@ public enum GitHookFiles {
         let folder = Paths.folder(of: path)
         let settingsPath = path + GitHookScript.settingsSuffix
         let settings = Array(GitHookScript.linkSettings(binary: binary, name: name).utf8)
-        if case .ours(let installed, let old) = found, installed.form == .link, old == Array(text.utf8) + settings,
+        if case .ours(let installed, let old) = found, installed.form == .direct, old == Array(text.utf8) + settings,
            try mode(of: path) == 0o755 {
             return .unchanged(chained: false)
         }
@@ -197,7 +198,7 @@ public enum GitHookFiles {
                     try Files.remove(path)
                 }
                 // A link's settings go after it: a link never runs without them.
-                if installed.form == .link { try Files.remove(path + GitHookScript.settingsSuffix) }
+                if installed.startsTheBinary { try Files.remove(path + GitHookScript.settingsSuffix) }
                 return .removed(restored: restored)
             }
         } catch {

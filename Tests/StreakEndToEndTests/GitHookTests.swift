@@ -14,6 +14,8 @@ struct GitHookTests {
         // settings beside it.
         let hook = repo + "/.git/hooks/post-commit"
         #expect(directHookBinary(hook) == Binary.path)
+        let json = try g.sp(["git", "status", "--json"], in: repo)
+        #expect(json.stdout.contains("\"form\": \"direct\""), "\(json)")
         let text = try String(contentsOfFile: hook + ".streakprompt", encoding: .utf8)
         #expect(text.contains("\n# streakprompt-hook v2 repository post-commit\n"))
         #expect(text.contains("\nstreakprompt_name='default'\n"))

@@ -44,7 +44,7 @@ struct HookFilesTests {
         #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: folder, link: true) == .unchanged(chained: false))
         let hook = CommitHook.inspect(folder: folder)
         #expect(hook.kind == .ours(GitHookScript.Installed(version: GitHookScript.version, layout: .repository, hook: "post-commit",
-                                                            binary: binary, name: "code", form: .link)))
+                                                            binary: binary, name: "code", form: .direct)))
         #expect(hook.isExecutable && hook.counts && hook.name == "code")
         // Another streak: the settings change, the link stays.
         let other = try StreakName("other")
@@ -88,7 +88,7 @@ struct HookFilesTests {
         guard case .updated(let from, chained: true) = try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: switched, link: true) else {
             Issue.record("not updated"); return
         }
-        #expect(from.form == .link)
+        #expect(from.form == .direct)
         #expect(try Files.list(switched) == ["post-commit", "post-commit.before-streakprompt"])
         #expect(try Files.readIfPresent(switched + "/post-commit", limit: 1 << 20) == script)
     }

@@ -51,9 +51,10 @@ public enum GitHookScript {
     /// What an installed hook says about itself.
     public struct Installed: Equatable, Sendable {
         public enum Layout: String, Sendable { case repository, global }
-        /// A script git runs with `sh`, or a hook that starts the binary directly (a file whose
-        /// interpreter line names it, or an earlier build's symbolic link to it) with a settings file.
-        public enum Form: Sendable { case script, link }
+        /// A script git runs with `sh`; or a hook that starts the binary directly, with a
+        /// settings file: a file whose interpreter line names it (`direct`), or an earlier
+        /// build's symbolic link to it (`link`).
+        public enum Form: String, Sendable { case script, direct, link }
 
         public var version: Int
         public var layout: Layout
@@ -63,6 +64,8 @@ public enum GitHookScript {
         public var binary: String?
         public var name: String?
         public var form: Form
+        /// Whether git starts the binary itself (no shell): a direct hook or a link.
+        public var startsTheBinary: Bool { form != .script }
 
         public init(version: Int, layout: Layout, hook: String, binary: String? = nil, name: String? = nil, form: Form = .script) {
             self.version = version

@@ -49,7 +49,7 @@ enum GitStatus: Command {
                  ("name", hook?.name.map(JSON.string) ?? .null),
                  ("binary", hook?.binary.map(JSON.string) ?? .null),
                  ("binary_found", .bool(hook?.binary.map(Files.isExecutable) ?? false)),
-                 ("form", hook.map { .string($0.form == .link ? "link" : "script") } ?? .null),
+                 ("form", hook.map { .string($0.form.rawValue) } ?? .null),
                  ("current", .bool(hook?.version == GitHookScript.version))]
             }
             var repo: JSON = .null
@@ -135,7 +135,7 @@ enum GitStatus: Command {
         var text = "v\(hook.version)"
         if hook.version != GitHookScript.version { text += " (outdated: 'streakprompt git install' updates it)" }
         if let name = hook.name { text += ", counts for '\(name)'" }
-        if let binary = hook.binary, hook.form == .link {
+        if let binary = hook.binary, hook.startsTheBinary {
             text += Files.isExecutable(binary) ? ", starts \(binary) directly"
                 : ", starts \(binary) directly (missing: git cannot run it, and nothing counts; 'streakprompt git install' names this binary)"
         } else if let binary = hook.binary {
