@@ -196,7 +196,7 @@ _streakprompt() {
             'git install') __streakprompt_complete_words "$cur" '--global' '--name' '--help' ;;
             'git uninstall') __streakprompt_complete_words "$cur" '--global' '--help' ;;
             'git status') __streakprompt_complete_words "$cur" '--json' '--global' '--help' ;;
-            'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--help' ;;
+            'git hook') __streakprompt_complete_words "$cur" '--name' '--dry-run' '--now' '--record' '--help' ;;
             'config set') __streakprompt_complete_words "$cur" '--help' ;;
             'config unset') __streakprompt_complete_words "$cur" '--help' ;;
             'undo') __streakprompt_complete_words "$cur" '--now' '--help' ;;

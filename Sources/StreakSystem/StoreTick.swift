@@ -41,68 +41,86 @@ extension Store {
     public func tick(_ name: StreakName, action given: Action, zone: some ZoneRules,
                      waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) -> TickOutcome {
         if let reason = given.unrecordableReason { throw .unrecordable(reason) }
+        return try locked(waitingAtMost: milliseconds) { () throws(StoreError) -> TickOutcome in
+            try tickHoldingLock(name, action: given, zone: zone)
+        }
+    }
+
+    /// `tick`, unless the prompt cache shows the action's date met already (and its line is
+    /// current), decided with the lock held: what a commit hook records, so that commits made
+    /// at once (ten repositories, or a hook that found the folder busy) add one action to a
+    /// date that needs one, as commits made one after another do. Nil: nothing recorded.
+    public func tickUnlessMet(_ name: StreakName, action given: Action, zone: some ZoneRules,
+                              waitingAtMost milliseconds: Int = Store.lockWait) throws(StoreError) -> TickOutcome? {
+        if let reason = given.unrecordableReason { throw .unrecordable(reason) }
+        return try locked(waitingAtMost: milliseconds) { () throws(StoreError) -> TickOutcome? in
+            if Store.lastCachedMetDay(of: name.text, home: home) == given.day { return nil }
+            return try tickHoldingLock(name, action: given, zone: zone)
+        }
+    }
+
+    /// `tick`'s work, with the lock held.
+    private func tickHoldingLock(_ name: StreakName, action given: Action, zone: some ZoneRules) throws(StoreError) -> TickOutcome {
         var action = given
         if action.id == nil { action.id = Store.newActionID() }
-        return try locked(waitingAtMost: milliseconds) { () throws(StoreError) -> TickOutcome in
-            let created = !exists(name)
-            let before = Files.stamp(folder(of: name))
-            let stamp: String
-            do throws(StoreError) {
-                if created { try writeNewStreakSettings(name) }
-                try prepareForWrite(name, file: ownLogPath(of: name))
-                stamp = Files.stamp(folder(of: name))
-            } catch {
-                if created { discardEmptyStreak(name) }
-                throw error
-            }
-            if !created, let settings = try? self.settings(of: name),
-               let quick = try quickTick(name, action: action, settings: settings, stampBefore: before, stamp: stamp,
-                                         zone: zone) {
-                return quick
-            }
-            let size = filesSize(of: name)
-            let recorded: Actions
-            let events: Events
-            let appended: Int
-            do throws(StoreError) {
-                recorded = try actions(of: name)
-                events = try self.events(of: name)
-                appended = try append([action], to: name)
-            } catch {
-                if created { discardEmptyStreak(name) }
-                throw error
-            }
-            TestPoint.reach("tick-after-append")
-            // From here on the action is recorded: what fails now is reported, not thrown away.
-            let settings: StreakSettings
-            do throws(StoreError) {
-                settings = try self.settings(of: name)
-            } catch {
-                _ = try? refreshCache(updating: [], removing: [name], zone: zone)
-                throw .recordedDespite(error.problem(settingsPath(of: name)))
-            }
-            // The actions are read sorted: the new one goes in its place.
-            var actions = recorded.actions
-            actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
-            let streak = loaded(name, settings: settings, actions: actions, events: events.events,
-                                problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp,
-                                files: size + appended, zone: zone)
-            let cacheProblem = refreshCacheReporting(updating: [streak], zone: zone)
-            let day = streak.replay.dayProgress(on: action.day)
-            // What the date had before: less this action, unless it does not count (the same
-            // moment was already recorded, or it was taken back).
-            let counts = !recorded.actions.contains { $0.identity == action.identity }
-                && !streak.history.retractions.contains { $0.covers(action) }
-            let earlier = day.done - (counts ? action.count : 0)
-            // The runs as they were, for what this action reached.
-            let previous = Replay(history: StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events),
-                                  zone: zone, weekStart: weekStart)
-            return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
-                               rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
-                               problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
-                               milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day),
-                               cacheProblem: cacheProblem, archived: streak.archived)
+        let created = !exists(name)
+        let before = Files.stamp(folder(of: name))
+        let stamp: String
+        do throws(StoreError) {
+            if created { try writeNewStreakSettings(name) }
+            try prepareForWrite(name, file: ownLogPath(of: name))
+            stamp = Files.stamp(folder(of: name))
+        } catch {
+            if created { discardEmptyStreak(name) }
+            throw error
         }
+        if !created, let settings = try? self.settings(of: name),
+           let quick = try quickTick(name, action: action, settings: settings, stampBefore: before, stamp: stamp,
+                                     zone: zone) {
+            return quick
+        }
+        let size = filesSize(of: name)
+        let recorded: Actions
+        let events: Events
+        let appended: Int
+        do throws(StoreError) {
+            recorded = try actions(of: name)
+            events = try self.events(of: name)
+            appended = try append([action], to: name)
+        } catch {
+            if created { discardEmptyStreak(name) }
+            throw error
+        }
+        TestPoint.reach("tick-after-append")
+        // From here on the action is recorded: what fails now is reported, not thrown away.
+        let settings: StreakSettings
+        do throws(StoreError) {
+            settings = try self.settings(of: name)
+        } catch {
+            _ = try? refreshCache(updating: [], removing: [name], zone: zone)
+            throw .recordedDespite(error.problem(settingsPath(of: name)))
+        }
+        // The actions are read sorted: the new one goes in its place.
+        var actions = recorded.actions
+        actions.insert(action, at: firstIndex(in: actions.count) { action < actions[$0] })
+        let streak = loaded(name, settings: settings, actions: actions, events: events.events,
+                            problems: recorded.problems + events.problems, newer: events.newer, stamp: stamp,
+                            files: size + appended, zone: zone)
+        let cacheProblem = refreshCacheReporting(updating: [streak], zone: zone)
+        let day = streak.replay.dayProgress(on: action.day)
+        // What the date had before: less this action, unless it does not count (the same
+        // moment was already recorded, or it was taken back).
+        let counts = !recorded.actions.contains { $0.identity == action.identity }
+            && !streak.history.retractions.contains { $0.covers(action) }
+        let earlier = day.done - (counts ? action.count : 0)
+        // The runs as they were, for what this action reached.
+        let previous = Replay(history: StreakHistory(rules: settings.rules, actions: recorded.actions, events: events.events),
+                              zone: zone, weekStart: weekStart)
+        return TickOutcome(name: name, settings: settings, progress: streak.replay.progress,
+                           rules: streak.replay.rules(on: action.day), paused: streak.replay.pauses.contains(action.day),
+                           problems: streak.problems, created: created, alreadyCounted: earlier >= day.needed, day: day,
+                           milestones: Milestones.reached(before: previous.runs, after: streak.replay.runs, day: action.day),
+                           cacheProblem: cacheProblem, archived: streak.archived)
     }
 
     /// The tick from the cache's line (see `tick`), or nil when the line cannot be trusted

@@ -10,6 +10,11 @@ enum GitHook: Command {
     /// the action to a process of its own (ticks hold it a few milliseconds; twenty commits
     /// at once wait a tenth of a second for each other).
     static let lockWait = 500
+    /// How long that process waits for the lock: no one waits for it, and a command holds the
+    /// lock for milliseconds (a long import a few minutes at most).
+    static let recordWait = 600_000
+
+    static let record = FlagSpec("--record", help: "record an action at --now unless its date is met, without judging the commit (what the hook leaves to a process of its own when the data folder is busy; waits up to 10 minutes for it)")
 
     static let dryRun = FlagSpec("--dry-run", help: "count nothing; say whether the commit would count, and why")
 
@@ -22,7 +27,7 @@ enum GitHook: Command {
         streakprompt.email ADDRESS'), and commits whose author date is more than 6 hours from
         now (--date). STREAKPROMPT=0 turns it off. --dry-run says what it would do, and why.
         """,
-        flags: [GitShared.nameFlag, dryRun, CommandTable.now],
+        flags: [GitShared.nameFlag, dryRun, CommandTable.now, record],
         arguments: .choice("HOOK", noun: "hook", words: [GitHookScript.countingHook]), count: 1...1)
 
     /// The hook as the installed hook runs it (`git hook post-commit --name NAME`, exactly),
@@ -129,6 +134,14 @@ enum GitHook: Command {
         do throws(CommandError) {
             let today = try context.today(invocation)
             let store = try context.store(today: today)
+            if invocation.has(record) {
+                // The commit was judged already, by the hook that found the folder busy.
+                let action = Action(day: today.day, at: context.zone.local(at: today.now))
+                _ = try storeCall { () throws(StoreError) -> TickOutcome? in
+                    try store.tickUnlessMet(name, action: action, zone: context.zone, waitingAtMost: recordWait)
+                }
+                return 0
+            }
             // Once today is met, another commit changes nothing (with a daily goal above 1,
             // commits count until it is met); `fast` answers that before the command line is
             // parsed. A later date met already (a tick for tomorrow) hides whether today is:
@@ -154,19 +167,22 @@ enum GitHook: Command {
             }
             guard verdict == .counts else { return 0 }
             let action = Action(day: today.day, at: context.zone.local(at: today.now))
-            // Another command holding the data folder (an import, a repair) does not hold up
-            // the commit: past `lockWait`, a process of its own records the action, at the
-            // commit's time, once the lock is free.
+            // Recorded unless the date is met, decided with the lock held: commits made at once
+            // add what commits made one after another add. Another command holding the data
+            // folder (an import, a repair) does not hold up the commit: past `lockWait`, a
+            // process of its own records the action, at the commit's time, once it is free.
             let busy = try storeCall { () throws(StoreError) -> Bool in
                 do throws(StoreError) {
-                    _ = try store.tick(name, action: action, zone: context.zone, waitingAtMost: lockWait)
+                    _ = try store.tickUnlessMet(name, action: action, zone: context.zone, waitingAtMost: lockWait)
                     return false
                 } catch .busy {
                     return true
                 }
             }
             if busy {
-                _ = Background.start(["tick", name.text, "--quiet", "--now", action.at.description], environment: context.environment)
+                _ = Background.start(["git", "hook", GitHookScript.countingHook, GitShared.nameFlag.name, name.text,
+                                      CommandTable.now.name, action.at.description, record.name],
+                                     environment: context.environment)
             }
         } catch {
             // A hook must never fail a commit: whatever went wrong, the commit stands.
