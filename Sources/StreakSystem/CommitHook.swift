@@ -62,11 +62,12 @@ public struct CommitHook: Equatable, Sendable {
             return CommitHook(path: path, kind: .ours(installed), isExecutable: runs)
         case .foreign:
             // The pre-commit framework keeps a hook it finds as `post-commit.legacy` and runs
-            // it from its own: ours, kept there, still counts.
+            // it from its own (its Python does: the script says `hook-impl`): ours, kept there,
+            // still counts.
             let legacy = path + ".legacy"
             if case .ours(let installed, _) = GitHookFiles.look(at: legacy),
                let bytes = (try? Files.readIfPresent(path, limit: readLimit, followLinks: true)) ?? nil,
-               String(decoding: bytes, as: UTF8.self).contains(".legacy") {
+               case let text = String(decoding: bytes, as: UTF8.self), text.contains(".legacy") || text.contains("hook-impl") {
                 let runs = executable && Files.isExecutable(legacy)
                     && (!installed.startsTheBinary || installed.binary.map(Files.isExecutable) == true)
                 return CommitHook(path: path, kind: .calls(caller: legacy, name: installed.name), isExecutable: runs)

@@ -29,6 +29,9 @@ public enum HookInstallOutcome: Equatable, Sendable {
 public enum HookRemoveOutcome: Equatable, Sendable {
     /// Ours is gone; `restored` when the hook that was there before is back in its place.
     case removed(restored: Bool)
+    /// Ours, which another tool kept as `HOOK.legacy` (the pre-commit framework), is gone from
+    /// there; `restored` as above.
+    case removedKept(restored: Bool)
     case notInstalled
     /// The hook in place is not ours (another tool replaced it): nothing was touched.
     case foreign(backupPresent: Bool)
@@ -62,10 +65,17 @@ public enum GitHookFiles {
     /// nothing.
     static func lookAtLink(_ path: String) -> Found? {
         guard let target = Files.linkTarget(path),
-              let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
+              let settings = (try? Files.readIfPresent(settingsPath(beside: path), limit: readLimit)) ?? nil,
               let installed = GitHookScript.inspectLinkSettings(settings), installed.binary == target
         else { return nil }
         return .ours(installed, text: linkText(target: target, settings: settings))
+    }
+
+    /// The settings file of the post-commit hook `path` is (or was: another tool may keep it
+    /// as `post-commit.legacy`), as the binary reads it when git runs it: beside it, by the
+    /// counting hook's name.
+    static func settingsPath(beside path: String) -> String {
+        Paths.join(Paths.folder(of: path), GitHookScript.countingHook) + GitHookScript.settingsSuffix
     }
 
     static func linkText(target: String, settings: [UInt8]) -> [UInt8] {
@@ -76,7 +86,7 @@ public enum GitHookFiles {
     /// the binary its settings file beside it names. Its `text` is its bytes and the settings.
     static func lookAtDirect(_ path: String, _ bytes: [UInt8]) -> Found? {
         guard bytes.starts(with: "#!".utf8),
-              let settings = (try? Files.readIfPresent(path + GitHookScript.settingsSuffix, limit: readLimit)) ?? nil,
+              let settings = (try? Files.readIfPresent(settingsPath(beside: path), limit: readLimit)) ?? nil,
               var installed = GitHookScript.inspectLinkSettings(settings), let binary = installed.binary,
               let text = GitHookScript.directHook(binary: binary), bytes.elementsEqual(text.utf8)
         else { return nil }
@@ -183,7 +193,15 @@ public enum GitHookFiles {
         do throws(SystemError) {
             switch look(at: path) {
             case .foreign:
-                return .foreign(backupPresent: Files.exists(backup))
+                // Ours kept by the pre-commit framework as `HOOK.legacy`, which it runs: that
+                // one goes (or gives way to the hook ours kept), as ours would at its own name.
+                let legacy = path + ".legacy"
+                guard case .ours(let installed, _) = look(at: legacy) else { return .foreign(backupPresent: Files.exists(backup)) }
+                let restored = Files.exists(backup)
+                if restored { try Files.rename(backup, to: legacy) } else { try Files.remove(legacy) }
+                if installed.startsTheBinary { try Files.remove(path + GitHookScript.settingsSuffix) }
+                try Files.syncFolder(folder)
+                return .removedKept(restored: restored)
             case .nothing:
                 guard Files.exists(backup) else { return .notInstalled }
                 try Files.rename(backup, to: path)

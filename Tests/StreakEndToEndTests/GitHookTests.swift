@@ -629,6 +629,36 @@ struct GitHookTests {
         }
     }
 
+    /// The real pre-commit framework installed after ours keeps it as `post-commit.legacy`
+    /// and runs it: commits count, `git status` says so, and uninstall takes ours out from
+    /// behind it, leaving the framework's hook.
+    @Test func thePreCommitFrameworkKeepsOurHookCounting() throws {
+        guard let g = try GitBox.make(), let preCommit = tool("pre-commit") else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
+        try Data("repos: []\n".utf8).write(to: URL(fileURLWithPath: repo + "/.pre-commit-config.yaml"))
+        try g.git(["add", ".pre-commit-config.yaml"], in: repo)
+        var environment = g.box.environment
+        environment["PATH"] = URL(fileURLWithPath: preCommit).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "")
+        let installed = try run("/bin/sh", ["-c", "pre-commit install --hook-type post-commit"], environment: environment, directory: repo)
+        #expect(installed.status == 0, "\(installed)")
+        let hooks = repo + "/.git/hooks"
+        #expect(directHookBinary(hooks + "/post-commit.legacy") == Binary.path)
+        let commit = try g.commit(in: repo, env: GitBox.on(1).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(commit.stderr.isEmpty, "\(commit)")
+        #expect(g.actions("code").count == 1)
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.stdout.contains("counting    yes"), "\(status)")
+        let framework = try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit"))
+        let uninstall = try g.sp(["git", "uninstall"], in: repo)
+        #expect(uninstall.status == 0, "\(uninstall)")
+        #expect(uninstall.stdout.contains("post-commit.legacy"), "\(uninstall)")
+        #expect(!fileExists(hooks + "/post-commit.legacy") && !fileExists(hooks + "/post-commit.streakprompt"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit")) == framework)
+        try g.commit(in: repo, env: GitBox.on(2).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(g.actions("code").count == 1, "counted after uninstall")
+    }
+
     /// A user's hook where ours never was: uninstall has nothing to do, and says so.
     @Test func uninstallWhereOursNeverWasChangesNothing() throws {
         guard let g = try GitBox.make() else { return }

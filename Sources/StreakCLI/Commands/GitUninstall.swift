@@ -30,6 +30,9 @@ enum GitUninstall: Command {
         case .removed(let restored):
             context.out.line(restored ? "Removed streakprompt's hook; \(hook) is the hook that was there before, unchanged."
                                       : "Removed \(hook).")
+        case .removedKept(let restored):
+            context.out.line(restored ? "Removed streakprompt's hook from behind \(hook); \(hook).legacy is the hook that was there before, unchanged."
+                                      : "Removed \(hook).legacy, streakprompt's hook that \(hook) ran; \(hook) is left as it is.")
         case .notInstalled:
             context.out.line("streakprompt's hook is not installed in \(repository.hooksFolder); nothing changed.")
         case .foreign(false):
