@@ -1,7 +1,7 @@
 # shellcheck shell=sh disable=SC2154 # the streakprompt_* settings are assigned above it when rendered
 # The git hook streakprompt writes: as post-commit into one repository ('streakprompt git
-# install') where it has another hook to run after it (else that post-commit is a link to the
-# binary, which needs no shell), or as every hook git runs by name into a folder of its own
+# install') where it has another hook to run after it (else that post-commit is a file that
+# has git start the binary, which needs no shell), or as every hook git runs by name into a folder of its own
 # that the global core.hooksPath names ('streakprompt git install --global'); 'streakprompt
 # git uninstall [--global]' takes it out again. Set above it:
 #   streakprompt_layout  repository or global
@@ -48,7 +48,8 @@ else
         streakprompt_own=$streakprompt_git/hooks/$streakprompt_hook
     fi
     # The second line of the repository's own hook says whether it is one of ours (shell
-    # builtins only); of its settings file, when it is a link to the binary. One of this
+    # builtins only; a file that starts the binary has it too); of its settings file, when it
+    # is a link to the binary (what development builds wrote). One of this
     # folder's own files (a link back here) must not run, or the forwarding would run itself
     # for ever; a per-repository install of ours counts the commit itself, for its own streak.
     streakprompt_line=
