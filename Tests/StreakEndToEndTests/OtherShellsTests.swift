@@ -90,16 +90,20 @@ struct OtherShellsTests {
         #expect(!box.exists(Self.marker), "the format ran as code in \(shellName)")
         // xonsh: a brace the segment prints is not read as a prompt field.
         if shellName == "xonsh" { #expect(line.contains("{user}"), "\(screen)") }
-        if host.ticks {
-            try tmux.type("echo tick")
-            var actions = 0
-            for _ in 0..<100 where actions < 2 {
-                actions = try box.logLines("code").count
-                usleep(100_000)
-            }
-            #expect(actions == 2, "--tick-on did not tick in \(shellName): \(tmux.text)")
-        }
+        if host.ticks { try Self.expectTickOn(tmux, box: box, shellName: shellName) }
         #expect(!box.exists(Self.marker), "the format ran as code in \(shellName)")
+    }
+
+    /// Types a command line `--tick-on` matches (`echo tick`) and expects `code` to get its
+    /// second action.
+    static func expectTickOn(_ tmux: Tmux, box: Sandbox, shellName: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try tmux.type("echo tick")
+        var actions = 0
+        for _ in 0..<100 where actions < 2 {
+            actions = try box.logLines("code").count
+            usleep(100_000)
+        }
+        #expect(actions == 2, "--tick-on did not tick in \(shellName): \(tmux.text)", sourceLocation: sourceLocation)
     }
 
     /// tcsh keeps the colours (its prompt takes %{…%}, as zsh's does) and prints %, \ and !
@@ -199,15 +203,7 @@ struct OtherShellsTests {
             let tmux = try Tmux(tmuxPath, box: box, command: command, width: 160, height: 20, env: home)
             defer { tmux.stop() }
             try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
-            if ticks {
-                try tmux.type("echo tick")
-                var actions = 0
-                for _ in 0..<100 where actions < 2 {
-                    actions = try box.logLines("code").count
-                    usleep(100_000)
-                }
-                #expect(actions == 2, "--tick-on did not tick in \(shellName): \(tmux.text)")
-            }
+            if ticks { try Self.expectTickOn(tmux, box: box, shellName: shellName) }
         }
         // None on PATH either: no segment, and not a word about it.
         guard !FileManager.default.isExecutableFile(atPath: "/usr/bin/streakprompt"),
