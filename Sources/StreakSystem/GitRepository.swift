@@ -100,8 +100,9 @@ public enum GitGlobalConfig {
 
     /// Every `core.hooksPath` git reads before a repository's own config, with the file each
     /// is in: the system file's (unless `GIT_CONFIG_NOSYSTEM`) and the global file's, with the
-    /// files they include. An empty value is one (it is set). What a global install would
-    /// silently override.
+    /// files they include, and those they include only in some repositories (`includeIf`,
+    /// whatever the folder this runs in). An empty value is one (it is set). What a global
+    /// install would silently override.
     public static func hooksPathsBeforeRepositories(_ git: Git) throws(GitError) -> [(value: String, file: String)] {
         var found: [(value: String, file: String)] = []
         let noSystem = git.environment.value("GIT_CONFIG_NOSYSTEM").map { !["", "0", "false", "no", "off"].contains($0.lowercased()) } ?? false
@@ -115,6 +116,27 @@ public enum GitGlobalConfig {
                 var file = String(decoding: line[..<tab], as: UTF8.self)
                 if file.hasPrefix("file:") { file.removeFirst(5) }
                 found.append((String(decoding: line[(tab + 1)...], as: UTF8.self), file))
+            }
+        }
+        // Conditional includes, each file read as a whole (a relative path is from the file
+        // that names it, as git takes it).
+        for scope in noSystem ? ["--global"] : ["--system", "--global"] {
+            // -z: `ORIGIN NUL KEY LF VALUE NUL` each, whatever spaces a folder or a path has.
+            let outcome = try git.run(["config", scope, "-z", "--includes", "--show-origin", "--get-regexp", "^includeif\\..*\\.path$"])
+            guard outcome.succeeded else { continue }
+            let fields = outcome.stdout.split(separator: 0, omittingEmptySubsequences: false)
+            for index in stride(from: 0, to: fields.count - 1, by: 2) {
+                guard let newline = fields[index + 1].firstIndex(of: 0x0A) else { continue }
+                var origin = String(decoding: fields[index], as: UTF8.self)
+                if origin.hasPrefix("file:") { origin.removeFirst(5) }
+                var included = Paths.expandingTilde(String(decoding: fields[index + 1][(newline + 1)...], as: UTF8.self),
+                                                    home: git.environment.homeFolder)
+                if !included.hasPrefix("/") { included = Paths.join(Paths.folder(of: origin), included) }
+                let values = try git.run(["config", "--file", included, "--includes", "--get-all", "core.hooksPath"])
+                guard values.succeeded else { continue }
+                for value in values.stdout.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+                    found.append((String(decoding: value, as: UTF8.self), included))
+                }
             }
         }
         return found

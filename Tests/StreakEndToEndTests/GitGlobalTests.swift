@@ -128,6 +128,10 @@ struct GitGlobalTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: g.globalConfig))
         let cases: [(String, [String: String], () throws -> Void)] = [
             ("an included file", [:], { try g.git(["config", "--global", "include.path", included], in: g.root) }),
+            // Included only in repositories under a folder this is not in: still every one there.
+            ("a conditional include", [:], {
+                try g.git(["config", "--global", "includeIf.gitdir:" + g.root + "/work dir/.path", included], in: g.root)
+            }),
             ("the system config", ["GIT_CONFIG_SYSTEM": system, "GIT_CONFIG_NOSYSTEM": "0"], {}),
             ("an empty value", [:], { try g.git(["config", "--global", "core.hooksPath", ""], in: g.root) }),
         ]
