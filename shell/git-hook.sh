@@ -52,17 +52,28 @@ else
     # is a link to the binary (what development builds wrote). One of this
     # folder's own files (a link back here) must not run, or the forwarding would run itself
     # for ever; a per-repository install of ours counts the commit itself, for its own streak.
+    # A file of ours that starts the binary, whose binary is gone, would not run: this one
+    # counts instead (with streakprompt on PATH), and does not run it.
     streakprompt_line=
+    streakprompt_first=
     streakprompt_read=$streakprompt_own
     if [ -n "$streakprompt_own" ] && [ -L "$streakprompt_own" ] && [ -f "$streakprompt_own.streakprompt" ]; then
         streakprompt_read=$streakprompt_own.streakprompt
     fi
     if [ -n "$streakprompt_read" ] && [ -f "$streakprompt_read" ]; then
-        { IFS= read -r streakprompt_line && IFS= read -r streakprompt_line; } <"$streakprompt_read" 2>/dev/null || :
+        { IFS= read -r streakprompt_first && IFS= read -r streakprompt_line; } <"$streakprompt_read" 2>/dev/null || :
     fi
     case $streakprompt_line in
         *"streakprompt-hook "*" global "*) streakprompt_own= ;;
-        *streakprompt-hook*) streakprompt_count= ;;
+        *streakprompt-hook*)
+            case $streakprompt_first in
+                '#!'*' --git-hook-file')
+                    streakprompt_first=${streakprompt_first#??}
+                    if [ -x "${streakprompt_first% --git-hook-file}" ]; then streakprompt_count=; else streakprompt_own=; fi
+                    ;;
+                *) streakprompt_count= ;;
+            esac
+            ;;
     esac
 fi
 if [ -n "$streakprompt_count" ] && [ "${STREAKPROMPT-}" != 0 ]; then

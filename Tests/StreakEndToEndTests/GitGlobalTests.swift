@@ -177,6 +177,22 @@ struct GitGlobalTests {
         }
     }
 
+    /// A repository's own hook that starts a binary that is gone, under the global install:
+    /// the global hook counts the commit itself and does not run it (git would fail to).
+    @Test func aRepositoryHookWhoseBinaryIsGoneIsCountedByTheGlobalOne() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let copy = g.root + "/moved/streakprompt"
+        try FileManager.default.createDirectory(atPath: g.root + "/moved", withIntermediateDirectories: true)
+        try Binary.copy(to: copy)
+        #expect(try g.sp(["git", "install", "--name", "code"], in: repo, binary: copy).status == 0)
+        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        try FileManager.default.removeItem(atPath: copy)
+        let commit = try g.commit(in: repo, env: GitBox.on(1))
+        #expect(commit.status == 0 && commit.stderr.isEmpty, "\(commit)")
+        #expect(g.actions().count == 1, "counted by the global hook, for its streak")
+    }
+
     @Test func aGlobalConfigItCreatedIsRemovedAgain() throws {
         guard let g = try GitBox.make(writeGlobalConfig: false) else { return }
         let config = g.root + "/global.gitconfig"
