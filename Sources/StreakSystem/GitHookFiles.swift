@@ -105,6 +105,23 @@ public enum GitHookFiles {
         let path = Paths.join(folder, hook)
         let settingsPath = path + GitHookScript.settingsSuffix
         let found = look(at: path)
+        // Ours kept behind the pre-commit framework (`post-commit.legacy`, which its hook
+        // runs): installed again there, not wrapped around the framework's hook (which would
+        // then run ours, which would run the framework's again).
+        let legacy = path + ".legacy"
+        if found == .foreign, case .ours(let installed, _) = look(at: legacy) {
+            if installed.form == .direct, !Files.exists(path + GitHookScript.backupSuffix),
+               let direct = GitHookScript.directHook(binary: binary) {
+                do throws(SystemError) {
+                    return try installDirect(direct, binary: binary, name: name, at: legacy, found: look(at: legacy))
+                } catch {
+                    throw .system(error)
+                }
+            }
+            let outcome = try install(GitHookScript.repositoryHook(binary: binary, name: name), as: hook + ".legacy", in: folder)
+            if ourSettings(settingsPath) != nil { try? Files.remove(settingsPath) }
+            return outcome
+        }
         let chained = found == .foreign || Files.exists(path + GitHookScript.backupSuffix)
         // A settings file of ours, or none: anything else at that name is left alone.
         let settingsFree = !Files.exists(settingsPath) || ourSettings(settingsPath) != nil
@@ -131,7 +148,7 @@ public enum GitHookFiles {
     static func installDirect(_ text: String, binary: String, name: StreakName, at path: String,
                               found: Found) throws(SystemError) -> HookInstallOutcome {
         let folder = Paths.folder(of: path)
-        let settingsPath = path + GitHookScript.settingsSuffix
+        let settingsPath = settingsPath(beside: path)
         let settings = Array(GitHookScript.linkSettings(binary: binary, name: name).utf8)
         if case .ours(let installed, let old) = found, installed.form == .direct, old == Array(text.utf8) + settings,
            try mode(of: path) == 0o755 {

@@ -649,14 +649,20 @@ struct GitHookTests {
         #expect(g.actions("code").count == 1)
         let status = try g.sp(["git", "status"], in: repo)
         #expect(status.stdout.contains("counting    yes"), "\(status)")
+        // Installed again (another streak): there, behind the framework, not around it.
         let framework = try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit"))
+        #expect(try g.sp(["git", "install", "--name", "side"], in: repo).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit")) == framework)
+        let again = try g.commit(in: repo, env: GitBox.on(2).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(again.stderr.isEmpty, "\(again)")
+        #expect(g.actions("side").count == 1 && g.actions("code").count == 1)
         let uninstall = try g.sp(["git", "uninstall"], in: repo)
         #expect(uninstall.status == 0, "\(uninstall)")
         #expect(uninstall.stdout.contains("post-commit.legacy"), "\(uninstall)")
         #expect(!fileExists(hooks + "/post-commit.legacy") && !fileExists(hooks + "/post-commit.streakprompt"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit")) == framework)
-        try g.commit(in: repo, env: GitBox.on(2).merging(["PATH": environment["PATH"]!]) { $1 })
-        #expect(g.actions("code").count == 1, "counted after uninstall")
+        try g.commit(in: repo, env: GitBox.on(3).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(g.actions("side").count == 1, "counted after uninstall")
     }
 
     /// A user's hook where ours never was: uninstall has nothing to do, and says so.
