@@ -75,6 +75,9 @@ enum GitInstall: Command {
         // empty value): ours would replace it, and the hooks there would stop running.
         let elsewhere = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hooksPathsBeforeRepositories(git) }
         if let other = elsewhere.last(where: { !GitGlobalConfig.isOurFolder($0.value, context.environment) }) {
+            if other.value.isEmpty {
+                throw .failure("core.hooksPath is already set, empty, in \(Text.visible(other.file)), which is no folder of streakprompt's to take over; remove the setting there and install again")
+            }
             throw .failure("core.hooksPath is already set, to '\(Text.visible(other.value))' in \(Text.visible(other.file)), so git runs the hooks there in every repository, and a global install would stop them; add 'streakprompt git hook post-commit --name \(name)' to the post-commit hook in that folder instead, or remove the setting there and install again")
         }
         let configWasEmpty = try GitShared.call { () throws(GitError) in try GitGlobalConfig.isEmpty(git) }
