@@ -182,9 +182,7 @@ struct GitGlobalTests {
     @Test func aRepositoryHookWhoseBinaryIsGoneIsCountedByTheGlobalOne() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
-        let copy = g.root + "/moved/streakprompt"
-        try FileManager.default.createDirectory(atPath: g.root + "/moved", withIntermediateDirectories: true)
-        try Binary.copy(to: copy)
+        let copy = try g.binaryCopy(in: "moved")
         #expect(try g.sp(["git", "install", "--name", "code"], in: repo, binary: copy).status == 0)
         #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
         try FileManager.default.removeItem(atPath: copy)

@@ -170,9 +170,7 @@ struct GitHookTests {
     @Test func aHookGitSkipsIsNotCounting() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
-        let copy = g.root + "/moved/streakprompt"
-        try FileManager.default.createDirectory(atPath: g.root + "/moved", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
+        let copy = try g.binaryCopy(in: "moved")
         let install = try g.sp(["git", "install"], in: repo, binary: copy)
         #expect(install.status == 0, "\(install)")
         try? FileManager.default.removeItem(atPath: copy)
@@ -300,9 +298,7 @@ struct GitHookTests {
     @Test func writingToTheHookNeverWritesTheBinary() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
-        let copy = g.root + "/bin/streakprompt"
-        try FileManager.default.createDirectory(atPath: g.root + "/bin", withIntermediateDirectories: true)
-        try Binary.copy(to: copy)
+        let copy = try g.binaryCopy(in: "bin")
         let before = try Data(contentsOf: URL(fileURLWithPath: copy))
         #expect(try run(copy, ["git", "install"], environment: g.box.environment, directory: repo).status == 0)
         let hook = repo + "/.git/hooks/post-commit"
@@ -352,9 +348,7 @@ struct GitHookTests {
         guard let g = try GitBox.make() else { return }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
         let repo = try g.repository()
-        let copy = g.root + "/bin/streakprompt"
-        try FileManager.default.createDirectory(atPath: g.root + "/bin", withIntermediateDirectories: true)
-        try Binary.copy(to: copy)
+        let copy = try g.binaryCopy(in: "bin")
         var environment = g.box.environment
         environment["PWD"] = repo
         let install = try run(copy, ["git", "install"], environment: environment, directory: repo)

@@ -60,6 +60,15 @@ final class GitBox {
 
     private var counter = 0
 
+    /// A copy of the binary under test at `ROOT/FOLDER/streakprompt`: one a test may move or
+    /// remove, or write through.
+    func binaryCopy(in folder: String) throws -> String {
+        let copy = root + "/" + folder + "/streakprompt"
+        try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        try Binary.copy(to: copy)
+        return copy
+    }
+
     /// Adds a file with fresh content and commits it.
     @discardableResult
     func commit(in folder: String, _ message: String? = nil, extra: [String] = [], env: [String: String] = [:],
