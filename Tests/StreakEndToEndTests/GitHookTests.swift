@@ -650,13 +650,18 @@ struct GitHookTests {
         let again = try g.commit(in: repo, env: GitBox.on(2).merging(["PATH": environment["PATH"]!]) { $1 })
         #expect(again.stderr.isEmpty, "\(again)")
         #expect(g.actions("side").count == 1 && g.actions("code").count == 1)
+        // A rename follows it there too.
+        let rename = try g.sp(["rename", "side", "other"], in: repo)
+        #expect(rename.stdout.contains("post-commit.legacy: your new commits here count for 'other'"), "\(rename)")
+        try g.commit(in: repo, env: GitBox.on(3).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(g.actions("other").count == 2 && !fileExists(g.box.home + "/streaks/side"), "\(g.actions("other"))")
         let uninstall = try g.sp(["git", "uninstall"], in: repo)
         #expect(uninstall.status == 0, "\(uninstall)")
         #expect(uninstall.stdout.contains("post-commit.legacy"), "\(uninstall)")
         #expect(!fileExists(hooks + "/post-commit.legacy") && !fileExists(hooks + "/post-commit.streakprompt"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: hooks + "/post-commit")) == framework)
-        try g.commit(in: repo, env: GitBox.on(3).merging(["PATH": environment["PATH"]!]) { $1 })
-        #expect(g.actions("side").count == 1, "counted after uninstall")
+        try g.commit(in: repo, env: GitBox.on(4).merging(["PATH": environment["PATH"]!]) { $1 })
+        #expect(g.actions("other").count == 2, "counted after uninstall")
     }
 
     /// A user's hook where ours never was: uninstall has nothing to do, and says so.

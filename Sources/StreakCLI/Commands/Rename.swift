@@ -81,6 +81,17 @@ enum Rename: Command {
                 lines.append("\(hook.path) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
             }
         case .calls(let caller, let name) where name == old.text:
+            // Ours, kept behind the pre-commit framework: updated where it is, as install does.
+            if case .ours(let installed, _) = GitHookFiles.look(at: caller), caller.hasSuffix(".legacy"),
+               let binary = installed.binary ?? (try? GitShared.binary(context)) {
+                do throws(HookFileError) {
+                    _ = try GitShared.installHook(in: repository, binary: binary, name: new)
+                    lines.append("Updated \(caller): your new commits here count for '\(new)'.")
+                } catch {
+                    lines.append("\(caller) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
+                }
+                break
+            }
             lines.append("\(caller) calls 'streakprompt git hook post-commit --name \(old)': change it to --name \(new).")
         default:
             break
