@@ -71,30 +71,28 @@ enum Rename: Command {
         }
         guard let repository = (try? GitRepository.locate(git)) ?? nil else { return lines }
         let hook = CommitHook.inspect(folder: repository.hooksFolder)
+        // Ours: at the hook's name, or kept behind the pre-commit framework (`.legacy`, which
+        // its hook runs): updated where it is, as install does.
+        var ours: (path: String, installed: GitHookScript.Installed)?
         switch hook.kind {
         case .ours(let installed) where installed.name == old.text:
-            guard let binary = installed.binary ?? (try? GitShared.binary(context)) else { break }
-            do throws(HookFileError) {
-                _ = try GitShared.installHook(in: repository, binary: binary, name: new)
-                lines.append("Updated \(hook.path): your new commits here count for '\(new)'.")
-            } catch {
-                lines.append("\(hook.path) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
-            }
+            ours = (hook.path, installed)
         case .calls(let caller, let name) where name == old.text:
-            // Ours, kept behind the pre-commit framework: updated where it is, as install does.
-            if case .ours(let installed, _) = GitHookFiles.look(at: caller), caller.hasSuffix(".legacy"),
-               let binary = installed.binary ?? (try? GitShared.binary(context)) {
-                do throws(HookFileError) {
-                    _ = try GitShared.installHook(in: repository, binary: binary, name: new)
-                    lines.append("Updated \(caller): your new commits here count for '\(new)'.")
-                } catch {
-                    lines.append("\(caller) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
-                }
-                break
+            if caller.hasSuffix(".legacy"), case .ours(let installed, _) = GitHookFiles.look(at: caller) {
+                ours = (caller, installed)
+            } else {
+                lines.append("\(caller) calls 'streakprompt git hook post-commit --name \(old)': change it to --name \(new).")
             }
-            lines.append("\(caller) calls 'streakprompt git hook post-commit --name \(old)': change it to --name \(new).")
         default:
             break
+        }
+        if let ours, let binary = ours.installed.binary ?? (try? GitShared.binary(context)) {
+            do throws(HookFileError) {
+                _ = try GitShared.installHook(in: repository, binary: binary, name: new)
+                lines.append("Updated \(ours.path): your new commits here count for '\(new)'.")
+            } catch {
+                lines.append("\(ours.path) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --name \(new)' here.")
+            }
         }
         return lines
     }
