@@ -227,8 +227,8 @@ public enum Files {
     /// (no read permission), by whole paths.
     static func stampsMatch<T>(in folder: String, _ bytes: UnsafeBufferPointer<UInt8>,
                                _ body: ((Range<Int>, Range<Int>) -> Bool) -> T) -> T {
-        let parent = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC) }
-        defer { if parent >= 0 { close(parent) } }
+        let parent = openFolder(folder)
+        defer { closeFolder(parent) }
         var path = parent >= 0 ? [] : Array(folder.utf8) + [UInt8(ascii: "/")]
         let prefix = path.count
         return body { name, stamp in
@@ -278,9 +278,11 @@ public enum Files {
         if fd >= 0 { close(fd) }
     }
 
-    /// `stampMatches` for the entry `name` of the folder `folder` (from `openFolder`): no
-    /// whole path walked again for each of many streaks.
-    public static func stampMatches(in folder: Int32, _ name: String, _ stamp: String) -> Bool {
+    /// `stampMatches` for the entry `name` of the folder `path`, opened as `folder` (from
+    /// `openFolder`): no whole path walked again for each of many streaks; by the whole path
+    /// when it could not be opened (-1).
+    public static func stampMatches(in folder: Int32, path: String, _ name: String, _ stamp: String) -> Bool {
+        guard folder >= 0 else { return stampMatches(path.hasSuffix("/") ? path + name : Paths.join(path, name), stamp) }
         var seconds = 0
         var nanoseconds = 0
         guard modified(name, in: folder, &seconds, &nanoseconds) else { return stamp.isEmpty }

@@ -76,9 +76,7 @@ public final class PromptSource {
         // once (a whole path walked for each of fifty streaks cost more than their stats).
         shown += 1
         if shown == 2 { streaksFD = Files.openFolder(streaksFolder) }
-        let same = streaksFD >= 0 ? Files.stampMatches(in: streaksFD, entry.name, entry.stamp)
-            : Files.stampMatches(streaksFolder + entry.name, entry.stamp)
-        if !same || entry.progress.weekStart != weekStart
+        if !Files.stampMatches(in: streaksFD, path: streaksFolder, entry.name, entry.stamp) || entry.progress.weekStart != weekStart
             || entry.progress.ahead.reachesHorizon(by: today) {
             stale = true
         }

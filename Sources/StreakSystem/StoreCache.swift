@@ -24,8 +24,7 @@ extension Store {
             // the views about to be rendered from this cache must not show it as it was.
             let folder = Files.openFolder(streaksFolder)
             defer { Files.closeFolder(folder) }
-            for entry in decoded where folder >= 0 ? Files.stampMatches(in: folder, entry.name, entry.stamp)
-                : Files.stampMatches(Paths.join(streaksFolder, entry.name), entry.stamp) {
+            for entry in decoded where Files.stampMatches(in: folder, path: streaksFolder, entry.name, entry.stamp) {
                 entries[entry.name] = entry
             }
         }
