@@ -1,8 +1,8 @@
 /// A change of a streak's rules from a date on (`add NAME --goal 3 --from DATE`).
 ///
-/// Dates before it keep the rules they had. `at` (when the change was made) and the record's
-/// text order changes that take effect on the same date, so the result depends only on the
-/// set of changes.
+/// Dates before it keep the rules they had. `at` (when the change was made), then the
+/// record's text, order changes: on every date, one made later applies over the ones made
+/// before it (`RulesTimeline`), so the result depends only on the set of changes.
 public struct RuleChange: Hashable, Sendable {
     public var from: StreakDay
     public var at: Instant

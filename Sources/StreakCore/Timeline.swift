@@ -27,10 +27,12 @@ public struct RuleSegment: Hashable, Sendable {
 ///
 /// A change takes effect on its `from` date, unless it involves weeks (it sets a target, or
 /// the streak is in week mode on `from`): then on the first week start on or after `from`, so
-/// a week always finishes under the rules it started with. Changes that take effect on the
-/// same date apply in order of when they were made, then of their text: the result depends
-/// only on the set of changes. Since every change of mode waits for a week start, the mode is
-/// the same on every date of a week.
+/// a week always finishes under the rules it started with. On each date, the changes in
+/// effect there apply in order of when they were made, then of their text: a change made
+/// later applies from its date on over every change made before it, whatever their dates
+/// (`add NAME --goal 3 --from DATE` after a change from a later date still holds on every date
+/// from DATE), and the result depends only on the set of changes. Since every change of mode
+/// waits for a week start, the mode is the same on every date of a week.
 public struct RulesTimeline: Hashable, Sendable {
     /// The creation rules (they cover every date before the first change).
     public let initial: Rules
@@ -42,7 +44,8 @@ public struct RulesTimeline: Hashable, Sendable {
         var effective: StreakDay
         var change: RuleChange
         var text: String
-        var key: (StreakDay, Int64, String) { (effective, change.at.seconds, text) }
+        /// The order changes were made in: when, then the record's text.
+        var made: (Int64, String) { (change.at.seconds, text) }
     }
 
     public init(initial: Rules, changes: [RuleChange], weekStart: WeekStart) {
@@ -55,29 +58,41 @@ public struct RulesTimeline: Hashable, Sendable {
         for var item in byFrom {
             let weekFirst = weekStart.first(ofWeekHolding: item.change.from)
             if weekFirst != item.change.from {
+                // The mode there: that of the change made last of those in effect that set one.
                 var inWeeks = initial.unit == .week
-                var latest: (StreakDay, Int64, String)?
+                var latest: (Int64, String)?
                 for earlier in resolved where earlier.effective <= weekFirst {
                     let fields = earlier.change.fields
                     guard fields.schedule != nil || fields.target != nil else { continue }
-                    if let known = latest, earlier.key < known { continue }
-                    latest = earlier.key
+                    if let known = latest, earlier.made < known { continue }
+                    latest = earlier.made
                     inWeeks = fields.target != nil
                 }
                 if item.change.fields.setsTarget || inWeeks { item.effective = weekFirst + 7 }
             }
             resolved.append(item)
         }
-        resolved.sort { $0.key < $1.key }
+        // Date by date, the changes in effect in the order they were made. Usually a later
+        // date's changes were also made later: they are laid over the rules of the date
+        // before; one made before a change already in effect has them all laid again.
+        resolved.sort { ($0.effective, $0.made.0, $0.made.1) < ($1.effective, $1.made.0, $1.made.1) }
         var segments: [RuleSegment] = []
         var rules = initial
-        for item in resolved {
-            rules = item.change.fields.applied(to: rules)
-            if let last = segments.last, last.from == item.effective {
-                segments[segments.count - 1].rules = rules
+        var lastMade: (Int64, String)?
+        var start = 0
+        while start < resolved.count {
+            let date = resolved[start].effective
+            var end = start
+            while end < resolved.count, resolved[end].effective == date { end += 1 }
+            if let known = lastMade, resolved[start].made < known {
+                rules = initial
+                for item in resolved[..<end].sorted(by: { $0.made < $1.made }) { rules = item.change.fields.applied(to: rules) }
             } else {
-                segments.append(RuleSegment(from: item.effective, rules: rules))
+                for item in resolved[start..<end] { rules = item.change.fields.applied(to: rules) }
             }
+            if lastMade.map({ resolved[end - 1].made > $0 }) ?? true { lastMade = resolved[end - 1].made }
+            segments.append(RuleSegment(from: date, rules: rules))
+            start = end
         }
         // A change that changes nothing is no boundary.
         var kept: [RuleSegment] = []

@@ -63,9 +63,12 @@ struct PlainRules {
         for action in counted where action.day >= start && action.day <= stop {
             countOn[action.day - start] += action.count
         }
-        // Rules, date by date: a change's date decides when it takes effect.
+        // Rules, date by date: a change's date decides when it takes effect; the changes in
+        // effect on a date apply in the order they were made (a change made later applies over
+        // the ones made before, whatever their dates).
         var current = history.rules
         var waiting: [(effective: StreakDay, change: RuleChange)] = []
+        var inEffect: [RuleChange] = []
         rulesOn = []
         for index in 0..<size {
             let day = start + index
@@ -81,10 +84,12 @@ struct PlainRules {
                 }
                 waiting.append((effective, change))
             }
-            let now = waiting.filter { $0.effective == day }.map(\.change)
-                .sorted { ($0.at.seconds, $0.text) < ($1.at.seconds, $1.text) }
-            for change in now { current = change.fields.applied(to: current) }
+            inEffect += waiting.filter { $0.effective == day }.map(\.change)
             waiting.removeAll { $0.effective == day }
+            current = history.rules
+            for change in inEffect.sorted(by: { ($0.at.seconds, $0.text) < ($1.at.seconds, $1.text) }) {
+                current = change.fields.applied(to: current)
+            }
             rulesOn.append(current)
         }
         // Pauses, date by date: the latest record covering the date.

@@ -312,4 +312,47 @@ struct GoalsEndToEndTests {
         let status = try g.sp(["status", "--json", "--now", GitBox.moment(2, hour: 13)], in: repo)
         #expect(status.stdout.contains("\"state\": \"done\""), "\(status)")
     }
+
+    /// Rule changes apply in the order they were made: two commands in the same second (or
+    /// with the same --now) leave the second's rules, and a change made later from an earlier
+    /// date holds from that date on, over an older change from a later date.
+    @Test func theChangeMadeLastWins() throws {
+        let box = try box()
+        #expect(try box.sp("tick", "r", "--now", "2026-11-20T09:00").status == 0)
+        #expect(try box.sp("add", "r", "--goal", "3", "--now", "2026-11-22T10:00").status == 0)
+        let second = try box.sp("add", "r", "--goal", "2", "--now", "2026-11-22T10:00")
+        #expect(second.stdout.contains("From then on: daily, goal 2"), "\(second)")
+        #expect(try box.status("r", now: "2026-11-22T12:00")["goal"] as? Int == 2)
+        // Without --now: three changes in a row, likely in one second.
+        for schedule in ["weekdays", "mon,wed", "daily"] {
+            #expect(try box.sp("add", "r", "--schedule", schedule).status == 0)
+        }
+        #expect(try box.status("r", now: "2030-01-01T12:00")["schedule"] as? String == "daily")
+        // Goal 4 from 12-05, decided on 12-01; on 12-08, goal 5 from 11-01: goal 5 everywhere
+        // from 11-01, today included.
+        #expect(try box.sp("add", "r", "--goal", "4", "--from", "2026-12-05", "--now", "2026-12-01T10:00").status == 0)
+        let backdated = try box.sp("add", "r", "--goal", "5", "--from", "2026-11-01", "--now", "2026-12-08T10:00")
+        #expect(backdated.stdout.contains("From then on: daily, goal 5"), "\(backdated)")
+        #expect(try box.status("r", now: "2026-12-08T12:00")["goal"] as? Int == 5)
+        // Goal 5 already holds on every date from 12-06 on: nothing to record.
+        let again = try box.sp("add", "r", "--goal", "5", "--from", "2026-12-06", "--now", "2026-12-08T10:00")
+        #expect(again.stdout.contains("nothing changed"), "\(again)")
+        // Goal 1 from 12-06 holds there, not only until an older change's later date.
+        #expect(try box.sp("add", "r", "--goal", "4", "--from", "2026-12-20", "--now", "2026-12-08T11:00").status == 0)
+        #expect(try box.sp("add", "r", "--goal", "1", "--from", "2026-12-06", "--now", "2026-12-08T12:00").status == 0)
+        #expect(try box.status("r", now: "2026-12-25T12:00")["goal"] as? Int == 1)
+    }
+
+    /// Archive and unarchive in the same second: the one run last decides.
+    @Test func archivingInOneSecondEndsAsTheLastCommandSays() throws {
+        let box = try box()
+        #expect(try box.sp("tick", "c", "--now", "2026-11-20T09:00").status == 0)
+        for command in ["archive", "unarchive", "archive"] {
+            #expect(try box.sp(command, "c", "--now", "2026-11-22T10:00").status == 0)
+        }
+        #expect(try box.status("c", now: "2026-11-22T12:00")["archived"] as? Bool == true)
+        #expect(try box.sp("unarchive", "c", "--now", "2026-11-22T10:00").status == 0)
+        #expect(try box.status("c", now: "2026-11-22T12:00")["archived"] as? Bool == false)
+        #expect(try box.sp("list", "--now", "2026-11-22T12:00").stdout.contains("c "))
+    }
 }

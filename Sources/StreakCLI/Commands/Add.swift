@@ -113,7 +113,7 @@ enum Add: Command {
             settings.tags.isEmpty ? "no tags" : "tags " + settings.tags.joined(separator: ", ")
         }
         guard store.exists(name) else {
-            // Asked for by name, so a near miss is no typo; a command word or a case twin is.
+            // Asked for by name, so a near miss is no typo; a case twin is refused.
             try Roster.checkNew(name, store, byHand: false)
             // A new streak: the defaults (an icon no other streak has), with what was given.
             var quitSince: StreakDay?
@@ -177,15 +177,24 @@ enum Add: Command {
         let date = invocation.date(from, today: today.day) ?? today.day
         let effective = before.replay.timeline.effectiveDate(from: date, setsTarget: given.rules.target != nil,
                                                              weekStart: store.weekStart)
-        // The same rules again (a script run twice): no record, and say so.
+        // The same rules again (a script run twice): no record, and say so. A change applies
+        // over every change made before it, on every date from its own: the same only when it
+        // changes no date from then on.
         let current = before.replay.rules(on: effective)
-        if given.rules.applied(to: current) == current {
+        let later = before.replay.timeline.segments.lazy.filter { $0.from > effective }.map(\.rules)
+        if given.rules.applied(to: current) == current, later.allSatisfy({ given.rules.applied(to: $0) == $0 }) {
             context.out.line(iconUnchanged
                 ? "\(name) has these rules already from \(effective) (\(Report.rulesText(current))); nothing changed."
                 : "Updated \(name): icon \(settings.icon); the rules are as they were (\(Report.rulesText(current))).")
             return 0
         }
-        let change = RuleChange(from: date, at: context.zone.local(at: today.now), fields: given.rules)
+        // Changes apply in the order they were made: one made in the same second as another
+        // (two commands in a row, or the same --now) is recorded a second after it, so the
+        // command run last wins (a later --now is kept as given: the result depends only on
+        // the records).
+        var at = today.now
+        while before.history.changes.contains(where: { $0.at.seconds == at }) { at += 1 }
+        let change = RuleChange(from: date, at: context.zone.local(at: at), fields: given.rules)
         let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([.rules(change)], to: name, zone: context.zone)
         }

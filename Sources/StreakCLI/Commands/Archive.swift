@@ -31,7 +31,17 @@ enum Archive: Command {
             context.out.line("\(name) is already \(archiving ? "archived" : "shown (not archived)"); nothing changed.")
             return 0
         }
-        let at = context.zone.local(at: today.now)
+        // The latest record decides, so this one is made a second after any it would not
+        // be later than (two commands in the same second, a later --now, a machine whose
+        // clock runs ahead): the command says it changed the streak; it must.
+        var seconds = today.now
+        for event in streak.events {
+            switch event {
+            case .archive, .unarchive: seconds = max(seconds, event.at.seconds + 1)
+            default: continue
+            }
+        }
+        let at = context.zone.local(at: seconds)
         let recorded = try storeCall { () throws(StoreError) -> RecordOutcome in
             try store.record([archiving ? .archive(at) : .unarchive(at)], to: name, zone: context.zone)
         }
