@@ -205,7 +205,10 @@ public struct Progress: Hashable, Sendable {
     /// A habit to quit: a date with a slip reads broken, 0; any other date done (a paused one
     /// while the run is alive). Today's progress is its slips, against none asked.
     private func quitReading(today: StreakDay) -> Reading {
-        let state: Reading.State = unitExtended || (alive && dayPaused && through != nil) ? .done : .broken
+        // A slip date reads broken; any other date done: a paused one too, after a slip (it
+        // neither extends nor breaks: the run stays 0), and a slip on a paused date breaks a
+        // live run no more than a missed paused date would.
+        let state: Reading.State = unitExtended || (dayPaused && through != nil && (alive || dayCount == 0)) ? .done : .broken
         var reading = Reading(state: state, current: state == .broken ? 0 : length, best: best, total: total,
                               freezesLeft: 0, last: lastMet, today: today, unit: .day,
                               progress: GoalProgress(done: through == nil ? 0 : dayCount, needed: 0), paused: dayPaused,
@@ -438,7 +441,18 @@ public struct Progress: Hashable, Sendable {
             var day = walked + 1
             while day <= target {
                 let stretch = cursor.stretch(from: day)
-                let last = Swift.min(target, stretch.until ?? target)
+                var last = Swift.min(target, stretch.until ?? target)
+                var next = last + 1
+                // A date the zone skipped (Samoa's 2011-12-30) is no date of the habit: it
+                // neither extends nor breaks the run, and counts in no total.
+                if let skipped = zone.firstSkippedDay(from: day, through: last) {
+                    last = skipped - 1
+                    next = skipped + 1
+                }
+                guard last >= day else {
+                    day = next
+                    continue
+                }
                 // The first date of a stretch closes the date before it (a slip ends the run).
                 step(to: day, count: 0, paused: stretch.paused, rules: rules, zone: zone, &observer)
                 if last > day {
@@ -452,7 +466,7 @@ public struct Progress: Hashable, Sendable {
                         bestDays = Swift.max(bestDays, length)
                     }
                 }
-                day = last + 1
+                day = next
             }
         }
     }

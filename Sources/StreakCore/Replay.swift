@@ -298,7 +298,15 @@ struct FoldInput: Sendable {
         var next = days.firstIndex { $0.day >= start } ?? days.count
         var day = start
         let lastWeek = weekStart.first(ofWeekHolding: end)
+        // A habit to quit counts every date it has no slip on: not one the zone skipped
+        // (Samoa's 2011-12-30), which neither extends nor breaks its run.
+        var skipped = state.rules.quits ? zone.firstSkippedDay(from: day, through: end) : nil
         while day <= end {
+            if day == skipped, next >= days.count || days[next].day != day {
+                skipped = zone.firstSkippedDay(from: day + 1, through: end)
+                day = day + 1
+                continue
+            }
             // A broken run stays broken until an action: jump to the week of the next action,
             // the next rule change or the read date's week, whichever comes first (a date
             // from year 1 in a log must not cost a walk over two thousand years).

@@ -113,6 +113,23 @@ extension ZoneRules {
         }
         return false
     }
+
+    /// The first date from `first` through `last` the zone skipped whole (`dayExists`), if
+    /// any. Two conversions, unless the offset moves by half a day or more over those dates
+    /// (only crossing the date line does), then one a date.
+    public func firstSkippedDay(from first: StreakDay, through last: StreakDay) -> StreakDay? {
+        guard first <= last else { return nil }
+        // Instants before any moment of `first` and after any moment of `last`.
+        let before = local(at: LocalDateTime(day: first, secondOfDay: 0).utcSeconds - 14 * 3600).offset
+        let after = local(at: LocalDateTime(day: last, secondOfDay: 0).utcSeconds + 86400 + 12 * 3600).offset
+        guard abs(after - before) >= 12 * 3600 else { return nil }
+        var day = first
+        while day <= last {
+            if !dayExists(day) { return day }
+            day = day + 1
+        }
+        return nil
+    }
 }
 
 /// A zone with one fixed offset, such as UTC.

@@ -4,7 +4,8 @@ import Testing
 
 /// Habits to quit as the SPEC words them, written plainly and apart from `Progress`: a tick is
 /// a slip; a date is met when it has none; the dates count from the date the streak was added
-/// (or an earlier slip); a paused date neither breaks nor extends; no goal, target or freeze.
+/// (or an earlier slip); a paused date neither breaks nor extends (it reads done unless it has a
+/// slip after the run ended); no goal, target or freeze.
 struct QuitModel {
     var since: Int
     var slips: Set<Int>
@@ -52,7 +53,9 @@ struct QuitModel {
         if length > 0 { runs.append([runStart, runEnd, length]) }
         let state: Reading.State
         if paused.contains(read) {
-            state = length > 0 ? .done : .broken
+            // A paused date without a slip is done (after a slip, with 0); one with a slip
+            // breaks nothing: done while a run goes on.
+            state = length > 0 || !slips.contains(read) ? .done : .broken
         } else {
             state = slips.contains(read) ? .broken : .done
         }
@@ -182,6 +185,33 @@ struct QuitRulesTests {
         let onPause = replay.fold(at: .d("2027-01-01"), zone: TableZone.berlin).reading
         #expect(onPause.state == .done && onPause.current == 3 && onPause.paused)
         #expect(replay.fold(at: .d("2027-01-03"), zone: TableZone.berlin).reading.current == 4)
+    }
+
+    /// After a slip, a paused date without one reads done (0): only a slip date reads broken.
+    @Test func aPausedDateAfterASlipIsDone() {
+        let pause = PauseRecord(.pause, from: .d("2026-11-06"), to: .d("2026-11-08"), at: Instant(seconds: 1_798_000_000, offset: 0))
+        let slip = Action(day: .d("2026-11-05"), at: Instant(seconds: 1_794_000_000, offset: 0), id: "s")
+        let replay = Replay(history: StreakHistory(rules: Rules(quitSince: .d("2026-11-01")), pauses: [pause], actions: [slip]),
+                            zone: TableZone.utc)
+        let onSlip = replay.fold(at: .d("2026-11-05"), zone: TableZone.utc).reading
+        #expect(onSlip.state == .broken && onSlip.current == 0)
+        let paused = replay.fold(at: .d("2026-11-07"), zone: TableZone.utc).reading
+        #expect(paused.state == .done && paused.current == 0 && paused.paused)
+        #expect(replay.progress.reading(on: .d("2026-11-07"), zone: TableZone.utc).state == .done, "the prompt's line agrees")
+        #expect(replay.fold(at: .d("2026-11-09"), zone: TableZone.utc).reading.current == 1)
+    }
+
+    /// A date the zone skipped (Samoa's 2011-12-30) is no date of the habit: five real dates
+    /// from 12-28 through 01-02, as a daily streak ticked on each counts five.
+    @Test func aDateTheZoneSkippedCountsNowhere() {
+        let replay = Replay(history: StreakHistory(rules: Rules(quitSince: .d("2011-12-28")), actions: []), zone: TableZone.samoa)
+        let reading = replay.fold(at: .d("2012-01-02"), zone: TableZone.samoa).reading
+        #expect(reading.current == 5 && reading.total == 5 && reading.state == .done, "\(reading)")
+        #expect(replay.progress.reading(on: .d("2012-01-02"), zone: TableZone.samoa).current == 5, "the prompt's line agrees")
+        // A slip on the date before the skipped one: the run starts again after it.
+        let slip = Action(day: .d("2011-12-29"), at: Instant(seconds: 1_325_200_000, offset: -36000), id: "s")
+        let slipped = Replay(history: StreakHistory(rules: Rules(quitSince: .d("2011-12-28")), actions: [slip]), zone: TableZone.samoa)
+        #expect(slipped.fold(at: .d("2012-01-02"), zone: TableZone.samoa).reading.current == 3)
     }
 
     @Test func theCompactRulesReadBack() {
