@@ -245,9 +245,14 @@ __streakprompt_refresh() {
 # before every prompt, so a PS1 set after loading (a theme, a virtualenv) still gets it.
 __streakprompt_place() {
     [[ -z ${STREAKPROMPT_MANUAL-} ]] || \builtin return 0
-    # Without promptvars the reference would show as text: show nothing rather than paste data.
-    \builtin shopt -q promptvars || \builtin return 0
+    # Without promptvars the reference would show as text: show nothing rather than paste
+    # data, and take out the one put in while it was on.
     # shellcheck disable=SC2016 # the reference is expanded by bash when it draws the prompt
+    if ! \builtin shopt -q promptvars; then
+        [[ ${PS1-} != *'${__streakprompt_ps1-}'* ]] || PS1=${PS1//'${__streakprompt_ps1-}'/}
+        \builtin return 0
+    fi
+    # shellcheck disable=SC2016
     case ${PS1-} in
         *'${__streakprompt_ps1-}'*) ;;
         *) PS1='${__streakprompt_ps1-}'${PS1-} ;;
@@ -404,10 +409,12 @@ __streakprompt_precmd() {
     else
         __streakprompt_refresh "$now"
     fi
-    # The reference goes at the start of PS1: seen there, nothing to do (a look at the first 22
-    # characters, whatever the length of PS1); elsewhere or not at all, __streakprompt_place sees.
-    # shellcheck disable=SC2016 # the reference, as text
-    [[ -n ${STREAKPROMPT_MANUAL-} || -n ${PS1+set} && ${PS1:0:22} == '${__streakprompt_ps1-}' ]] || __streakprompt_place
+    # The reference goes at the start of PS1: seen there (and promptvars still on), nothing to
+    # do (a look at the first 22 characters, whatever the length of PS1); elsewhere or not at
+    # all, __streakprompt_place sees.
+    # shellcheck disable=SC2016,SC2015 # the reference, as text; placed again when either fails
+    [[ -n ${STREAKPROMPT_MANUAL-} || -n ${PS1+set} && ${PS1:0:22} == '${__streakprompt_ps1-}' ]] && \builtin shopt -q promptvars \
+        || __streakprompt_place
     [[ -z ${STREAKPROMPT_MANUAL-} ]] || __streakprompt_export_text
     [[ -z ${STREAKPROMPT_TICK_ON-} ]] || __streakprompt_install_preexec
     # The history number the next line gets if it is saved: the hook reads that entry.

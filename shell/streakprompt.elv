@@ -67,6 +67,11 @@ for hook $edit:after-command {
 }
 if (not $loaded) {
   if (!=s $E:STREAKPROMPT_MANUAL 1) {
+    # Two palette icons elvish's own table measures one column narrower than terminals draw
+    # them: the line editor would write over the prompt's end.
+    for icon [⭐ 🧠] {
+      try { -override-wcwidth $icon 2 } catch { }
+    }
     var base = $edit:prompt
     set edit:prompt = { streakprompt-segment; $base }
   }

@@ -249,6 +249,32 @@ struct OtherShellsTests {
                                       "code=1 > exec elvish", "code=1 > echo new", "new", "code=1 >"], "\(screen)")
     }
 
+    /// elvish measures ⭐ and 🧠 (palette icons) one column narrower than terminals draw them:
+    /// the plugin tells it their width, so what is typed starts after the prompt's space.
+    @Test func elvishMeasuresEveryPaletteIconAsTheTerminalDraws() throws {
+        let box = try Sandbox()
+        try box.sp("add", "b", "--icon", "⭐")
+        try box.sp("add", "h", "--icon", "🧠")
+        try box.sp("tick", "b", "--quiet")
+        try box.sp("tick", "h", "--quiet")
+        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("elvish or tmux is missing") }
+            return
+        }
+        try box.file("home/.config/elvish/rc.elv", """
+            set edit:prompt = { put '> ' }
+            set edit:rprompt = { put '' }
+            eval (streakprompt init elvish --format '{icon}{count}' | slurp)
+            """)
+        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
+                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config", "NO_COLOR": "1"])
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "⭐1 🧠1 >" }
+        try tmux.type("echo typed")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 3 }
+        #expect(Self.rows(screen) == ["⭐1 🧠1 > echo typed", "typed", "⭐1 🧠1 >"], "\(screen)")
+    }
+
     @Test func whatAShellCannotDoIsRefused() throws {
         let box = try Sandbox()
         for shell in ["sh", "tcsh"] {

@@ -75,6 +75,50 @@ struct ShellSnippetTests {
         #expect(result.stdout.hasSuffix("[mine]\nunset\n"), "\(result)")
     }
 
+    /// A right prompt defined after the plugin loaded (config.fish runs after fisher's
+    /// conf.d; a theme loaded later) goes after the segment, from the first prompt; one
+    /// defined later still is kept too when the plugin is loaded again.
+    @Test func aRightPromptDefinedAfterLoadingKeepsTheSegment() throws {
+        guard let fish = tool("fish") else { return }
+        let box = try Sandbox()
+        try box.sp("tick")
+        let shellFolder = Package.root.path + "/shell"
+        let result = try shell(fish, ["--no-config", "-i"], script: """
+            set -p fish_function_path '\(shellFolder)/functions'
+            source '\(shellFolder)/conf.d/streakprompt.fish'
+            function fish_right_prompt; printf mine; end
+            emit fish_prompt
+            printf '[%s]\\n' (fish_right_prompt)
+            emit fish_prompt
+            function fish_right_prompt; printf theirs; end
+            emit fish_prompt
+            printf '[%s]\\n' (fish_right_prompt)
+            source '\(shellFolder)/conf.d/streakprompt.fish'
+            emit fish_prompt
+            printf '[%s]\\n' (fish_right_prompt)
+            emit streakprompt_uninstall
+            printf '[%s]\\n' (fish_right_prompt)
+            """, in: box, env: ["NO_COLOR": "1"])
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout == "[🔥1 mine]\n[theirs]\n[🔥1 theirs]\n[theirs]\n", "\(result)")
+    }
+
+    /// bash with promptvars turned off after loading: the reference the plugin put into PS1
+    /// is taken out again at the next prompt (it would show as text), and put back once it is on.
+    @Test func bashWithoutPromptvarsShowsNoReference() throws {
+        guard let bash = tool("bash") else { return }
+        let box = try Sandbox()
+        try box.sp("tick")
+        let path = Package.root.path + "/shell/streakprompt.bash"
+        let result = try shell(bash, ["--norc", "-i", "-eu"], script: """
+            PS1='> '; source '\(path)'; eval "$PROMPT_COMMAND"; printf '[%s]\\n' "$PS1"
+            shopt -u promptvars; eval "$PROMPT_COMMAND"; printf '[%s]\\n' "$PS1"
+            shopt -s promptvars; eval "$PROMPT_COMMAND"; printf '[%s]\\n' "$PS1"
+            """, in: box, env: ["NO_COLOR": "1"])
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout == "[${__streakprompt_ps1-}> ]\n[> ]\n[${__streakprompt_ps1-}> ]\n", "\(result)")
+    }
+
     /// The files in shell/, sourced as they are: the binary is found on PATH, also when
     /// STREAKPROMPT_BIN names one that is gone.
     @Test(arguments: [("bash", "streakprompt.bash"), ("zsh", "streakprompt.plugin.zsh")])

@@ -31,6 +31,11 @@
 # Undo it with __streakprompt_unload (fisher remove does).
 
 function __streakprompt_on_prompt --on-event fish_prompt
+    # The first prompt comes after config.fish: a right prompt it defined goes after the segment.
+    if not set -q __streakprompt_prompted
+        set -g __streakprompt_prompted 1
+        __streakprompt_place
+    end
     __streakprompt_wait_tick
     __streakprompt_precmd
 end
