@@ -102,6 +102,7 @@ _streakprompt() {
         'list:--sort') __streakprompt_complete_words "$cur" 'order' 'name' 'current' 'best' 'rate' 'last'; return 0 ;;
         'list:--now') :; return 0 ;;
         'log:--since') :; return 0 ;;
+        'log:--now') :; return 0 ;;
         'add:--icon') :; return 0 ;;
         'add:--schedule') __streakprompt_complete_list "$cur" 'mon tue wed thu fri sat sun' 'daily' 'weekdays' 'weekends'; return 0 ;;
         'add:--target') __streakprompt_complete_words "$cur" '1/week' '2/week' '3/week' '4/week' '5/week' '6/week' '7/week'; return 0 ;;
@@ -147,6 +148,7 @@ _streakprompt() {
         'watch:--tag') :; return 0 ;;
         'watch:--only') __streakprompt_complete_words "$cur" 'pending' 'all'; return 0 ;;
         'watch:--interval') :; return 0 ;;
+        'watch:--now') :; return 0 ;;
         'import git:--author') :; return 0 ;;
         'import git:--name') __streakprompt_complete_streaks "$cur"; return 0 ;;
         'import git:--now') :; return 0 ;;
@@ -167,7 +169,7 @@ _streakprompt() {
             'untick') __streakprompt_complete_words "$cur" '--now' '--help' ;;
             'status') __streakprompt_complete_words "$cur" '--tag' '--json' '--now' '--help' ;;
             'list') __streakprompt_complete_words "$cur" '--all' '--tag' '--sort' '--json' '--now' '--help' ;;
-            'log') __streakprompt_complete_words "$cur" '--since' '--json' '--help' ;;
+            'log') __streakprompt_complete_words "$cur" '--since' '--json' '--now' '--help' ;;
             'add') __streakprompt_complete_words "$cur" '--icon' '--schedule' '--target' '--goal' '--freezes' '--earn-freeze' '--max-freezes' '--from' '--quit' '--tag' '--untag' '--now' '--help' ;;
             'pause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
             'unpause') __streakprompt_complete_words "$cur" '--from' '--to' '--now' '--help' ;;
@@ -188,7 +190,7 @@ _streakprompt() {
             'doctor') __streakprompt_complete_words "$cur" '--repair' '--help' ;;
             'sync') __streakprompt_complete_words "$cur" '--help' ;;
             'config') __streakprompt_complete_words "$cur" '--help' ;;
-            'watch') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--only' '--interval' '--help' ;;
+            'watch') __streakprompt_complete_words "$cur" '--shell' '--format' '--tag' '--only' '--interval' '--now' '--help' ;;
             'help') __streakprompt_complete_words "$cur" '--help' ;;
             'version') __streakprompt_complete_words "$cur" '--json' '--help' ;;
             'man') __streakprompt_complete_words "$cur" '--help' ;;

@@ -144,7 +144,9 @@ public enum Parser {
         if count < command.argumentCount.lowerBound {
             throw .usage("'\(commandName(command))' needs \(command.arguments ?? "an argument"); usage: \(commandName(command)) \(command.usage)")
         }
-        if let type = command.argumentType {
+        // A prompt's words (it says which host it is): the prompt checks them, and shows
+        // nothing for one that is no streak's name rather than break the prompt.
+        if let type = command.argumentType, !(command.path == Prompt.spec.path && invocation.has(Prompt.shell)) {
             for word in invocation.arguments {
                 do {
                     _ = try type.parse(word, flag: nil)
@@ -167,8 +169,8 @@ public enum Suggest {
         var best = candidates.first ?? ""
         var bestDistance = Int.max
         for candidate in candidates {
-            var distance = editDistance(word.lowercased(), candidate)
-            // A prefix of a valid word is almost certainly that word.
+            var distance = 2 * editDistance(word.lowercased(), candidate)
+            // A prefix of a valid word is almost certainly that word: closer than any typo.
             if candidate.hasPrefix(word), !word.isEmpty { distance = min(distance, 1) }
             if distance < bestDistance {
                 best = candidate

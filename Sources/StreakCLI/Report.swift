@@ -201,7 +201,7 @@ enum Report {
 
     /// Reads one streak for a command that reports on it, warning about unreadable lines.
     static func load(_ name: StreakName, _ store: Store, _ context: Context) throws(CommandError) -> LoadedStreak {
-        guard store.exists(name) else { throw StoreError.missing(name).commandError }
+        guard store.exists(name) else { throw store.absence(of: name).commandError }
         let streak = try storeCall { () throws(StoreError) -> LoadedStreak in try store.load(name, zone: context.zone) }
         warn(about: streak)
         return streak

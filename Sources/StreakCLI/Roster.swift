@@ -58,16 +58,16 @@ enum Roster {
     }
 
     /// Checks a name a command is about to create a streak under (`add`, a tick of a new
-    /// name): not a command word (`streakprompt list` could not mean the streak), not another
-    /// streak's name in other letter case (one folder on a case-insensitive disk), and, when
+    /// name): not another streak's name in other letter case (one folder on a
+    /// case-insensitive disk), and, when
     /// `byHand` (a person at a terminal, not a hook or a script), not within a typo of an
     /// existing streak: `tick qiuz` with `quiz` there is a typo far more often than a new habit.
     /// `renaming`: the streak that is to take the name (`rename`), which may differ from it only
     /// in letter case.
     static func checkNew(_ name: StreakName, _ store: Store, byHand: Bool, renaming: StreakName? = nil) throws(CommandError) {
-        if CommandTable.commandWords.contains(name.text) {
-            throw .usage("'\(name)' is a command word, so 'streakprompt \(name)' could not mean the streak; choose another name")
-        }
+        // Every name the rule allows is a streak's, command words too (`git`, `log`): each
+        // command that takes a streak reads the word as its name, and the prompt shows one
+        // by `streakprompt prompt git` (`streakprompt git` stays the command).
         let existing = (try? store.names()) ?? []
         if let same = existing.first(where: { $0 != name && $0 != renaming && $0.text.lowercased() == name.text.lowercased() }) {
             throw .usage("'\(name)' differs from the streak '\(same)' only in letter case (one folder on macOS and Windows disks); use '\(same)', or choose another name")

@@ -16,7 +16,7 @@ extension Store {
     @discardableResult
     public func record(_ events: [StreakEvent], to name: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
         try locked { () throws(StoreError) -> RecordOutcome in
-            guard exists(name) else { throw .missing(name) }
+            guard exists(name) else { throw absence(of: name) }
             return try recordLocked(events, to: name, zone: zone)
         }
     }
@@ -28,7 +28,7 @@ extension Store {
     public func untick(_ name: StreakName, on day: StreakDay, made: Instant,
                        zone: some ZoneRules) throws(StoreError) -> (action: Action, outcome: RecordOutcome)? {
         try locked { () throws(StoreError) -> (action: Action, outcome: RecordOutcome)? in
-            guard exists(name) else { throw .missing(name) }
+            guard exists(name) else { throw absence(of: name) }
             let streak = try load(name, zone: zone)
             let own = (try? actionsByMachine(of: name))?.machines.first { $0.machine == machine }?.actions ?? []
             guard let action = streak.history.latestCounted(on: day, recorded: own) else { return nil }

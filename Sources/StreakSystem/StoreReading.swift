@@ -41,6 +41,16 @@ extension Store {
         Files.isFolder(folder(of: name)) && !Files.isLink(folder(of: name))
     }
 
+    /// The error for a streak that `exists` not: missing, or a folder it may not look into
+    /// (a data folder another user owns), which must not read as "no streak" (its advice
+    /// would start a second one).
+    public func absence(of name: StreakName) -> StoreError {
+        var info = stat()
+        let path = folder(of: name)
+        guard lstat(path, &info) != 0, errno != ENOENT, errno != ENOTDIR else { return .missing(name) }
+        return .system(SystemError("read", path))
+    }
+
     /// The streak's settings: defaults when it has no `streak.conf`.
     public func settings(of name: StreakName) throws(StoreError) -> StreakSettings {
         let path = settingsPath(of: name)

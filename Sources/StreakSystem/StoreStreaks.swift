@@ -85,7 +85,7 @@ extension Store {
     public func remove(_ name: StreakName, stamp: String, zone: some ZoneRules) throws(StoreError) -> RemoveOutcome {
         try locked { () throws(StoreError) -> RemoveOutcome in
             try refuseLinks(name)
-            guard exists(name) else { throw .missing(name) }
+            guard exists(name) else { throw absence(of: name) }
             var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
             do throws(SystemError) {
                 try makeFolders(backupsFolder)
@@ -111,7 +111,7 @@ extension Store {
     public func rename(_ old: StreakName, to new: StreakName, zone: some ZoneRules) throws(StoreError) -> RecordOutcome {
         try locked { () throws(StoreError) -> RecordOutcome in
             try refuseLinks(old, new)
-            guard exists(old) else { throw .missing(old) }
+            guard exists(old) else { throw absence(of: old) }
             if Files.exists(folder(of: new)) { throw .exists(new) }
             do throws(SystemError) {
                 try Files.rename(folder(of: old), to: folder(of: new))

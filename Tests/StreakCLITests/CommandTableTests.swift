@@ -44,10 +44,17 @@ struct CommandTableTests {
         #expect(CommandTable.command(for: ["quiz"]) == nil)
     }
 
-    @Test(arguments: [("stauts", "status"), ("tik", "tick"), ("lst", "list"), ("histroy", "history"), ("calender", "calendar")])
+    @Test(arguments: [("stauts", "status"), ("tik", "tick"), ("lst", "list"), ("histroy", "history"), ("calender", "calendar"),
+                      ("hist", "history"), ("unarch", "unarchive")])
     func suggestionsFindTheIntendedCommand(typo: String, intended: String) {
         #expect(Suggest.closest(to: typo, in: CommandTable.commandWords) == intended)
         #expect(Suggest.isClose(typo, to: intended))
+    }
+
+    /// A subcommand typed without its command names the command it belongs to.
+    @Test func aSubcommandAloneSuggestsItsCommand() {
+        #expect(Prompt.unknownWord("uninstall", bare: true, streaks: []).message.contains("did you mean 'git uninstall'?"))
+        #expect(Prompt.unknownWord("unset", bare: true, streaks: []).message.contains("did you mean 'config unset'?"))
     }
 
     @Test func parserHandlesValuesAndSeparators() throws {

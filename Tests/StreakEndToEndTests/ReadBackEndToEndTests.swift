@@ -158,4 +158,20 @@ struct ReadBackEndToEndTests {
         chmod(box.home + "/streaks/default/test.log", 0o644)
         #expect(try box.spAsNobody(["export"]).status == 0)
     }
+
+    /// A streaks folder another user keeps closed: a command on one streak says it cannot read
+    /// it, never "no streak named ...; create it", which would start a second one.
+    @Test(.enabled(if: Machine.setpriv != nil, "needs root and setpriv: root reads every file"))
+    func aClosedStreaksFolderIsNotAMissingStreak() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "q", "--quiet", "--now", "2026-11-20")
+        try box.giveToNobody()
+        chown(box.home + "/streaks", 0, 0)
+        chmod(box.home + "/streaks", 0o700)
+        for command in [["status", "q"], ["history", "q"], ["log", "q"]] {
+            let result = try box.spAsNobody(command)
+            #expect(result.status == 1 && result.stderr.contains("Permission denied"), "\(result)")
+            #expect(!result.stderr.contains("no streak named"), "\(result)")
+        }
+    }
 }

@@ -250,6 +250,24 @@ struct RobustnessTests {
         #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("pwned").path))
     }
 
+    /// A name that could never be a streak's, given to a prompt (--shell): nothing for it, on
+    /// stdout or stderr, exit 0, and the streaks named beside it still show; by hand (no
+    /// --shell) it is an error that says why.
+    @Test func aNameThatCannotBeIsNothingInAPrompt() throws {
+        let box = try seeded()
+        for shell in ["bash", "zsh", "fish", "tmux", "plain"] {
+            try expectSilentPrompt(box, ["prompt", "a$(touch pwned)", "--shell", shell])
+            try expectSilentPrompt(box, ["a;b", "../x", "--shell", shell])
+            let beside = try box.spArgs(["prompt", "a`id`", "default", "--shell", shell, "--format", "{count}", "--now", "2026-11-22"],
+                                        env: ["NO_COLOR": "1"])
+            #expect(beside.status == 0 && beside.stderr.isEmpty, "\(beside)")
+            #expect(beside.stdout.hasSuffix("3"), "\(beside)")
+        }
+        let byHand = try box.sp("prompt", "a$(id)", "--now", "2026-11-22")
+        #expect(byHand.status == 2 && byHand.stderr.contains("invalid streak name"), "\(byHand)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.appendingPathComponent("pwned").path))
+    }
+
     @Test func hostileIconsAreRefusedOrKeptAsText() throws {
         let box = try Sandbox()
         let escape = try box.sp("add", "a", "--icon", "\u{1B}[31m")

@@ -80,5 +80,12 @@ struct StatusBarTests {
         let lines = (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n") ?? []
         #expect(lines.count == 2 && lines[0] != lines[1], "printed again on the change: \(lines)")
         #expect(Date().timeIntervalSince(started) < 10)
+        // --now, like every command that reads the clock: the state as of then.
+        try box.sp("tick", "other", "--now", "2026-11-20T09:00")
+        try box.sp("tick", "other", "--now", "2026-11-21T09:00")
+        environment["NO_COLOR"] = "1"
+        let then = try run("/bin/sh", ["-c", "\"$BIN\" watch other --interval 1 --format '{count}{state}' --shell plain --now 2026-11-22T12:00 | head -1"],
+                           environment: environment)
+        #expect(then.stdout == "2pending\n", "\(then)")
     }
 }

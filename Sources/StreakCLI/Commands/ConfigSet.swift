@@ -24,6 +24,11 @@ enum ConfigSet: Command {
             throw .usage("unknown setting '\(Text.visible(key))'; " + Suggest.hint(key, in: keys, listing: "the settings"))
         }
         if let problem = PromptSettings.problem(key: key, value: value) { throw .usage("\(key): \(problem)") }
+        // A format with a placeholder that does not exist would print it as written in every
+        // prompt: refused here, as by hand or in `init --format`.
+        if key == PromptSettings.Shared.Key.format.rawValue, let unknown = SegmentFormat(value).unknownPlaceholder {
+            throw Prompt.placeholderError(unknown, in: "format")
+        }
         guard value.utf8.count <= 4096, !value.contains("\n") else { throw .usage("\(key): a value is one line") }
         return try ConfigFile.edit(key: key, value: value, context)
     }

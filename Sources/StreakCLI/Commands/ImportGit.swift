@@ -114,8 +114,9 @@ enum ImportGit: Command {
             context.out.line("No commits by \(who) on the local branches of \(repos); nothing imported.")
             return 0
         }
-        var line = "\(name): \(commits) by \(who) in \(repos), on \(actions.count) dates; "
-        line += added == 0 ? "all already counted, nothing changed" : "\(added) dates added"
+        func dates(_ count: Int) -> String { count == 1 ? "1 date" : "\(count) dates" }
+        var line = "\(name): \(commits) by \(who) in \(repos), on \(dates(actions.count)); "
+        line += added == 0 ? "all already counted, nothing changed" : "\(dates(added)) added"
         if store.exists(name) {
             let streak = try Report.load(name, store, context)
             let reading = streak.reading(today: today.day, zone: context.zone)

@@ -18,13 +18,13 @@ enum Log: Command {
         --json prints an array, newest first, of {"streak", "date", "at" (ISO 8601 with
         offset), "machine", "count", "note" (null when none), "retracted" (bool)}.
         """,
-        flags: [since, CommandTable.json], arguments: .streakName(existing: true), count: 0...1)
+        flags: [since, CommandTable.json, CommandTable.now], arguments: .streakName(existing: true), count: 0...1)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let store = try context.store()
         let names: [StreakName]
         if let name = invocation.argumentName {
-            guard store.exists(name) else { throw StoreError.missing(name).commandError }
+            guard store.exists(name) else { throw store.absence(of: name).commandError }
             names = [name]
         } else {
             names = try storeCall { () throws(StoreError) -> [StreakName] in try Roster.names(store) }

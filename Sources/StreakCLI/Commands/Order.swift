@@ -37,7 +37,7 @@ enum Order: Command {
         }
         var seen = Set<StreakName>()
         for name in names {
-            guard store.exists(name) else { throw StoreError.missing(name).commandError }
+            guard store.exists(name) else { throw store.absence(of: name).commandError }
             guard seen.insert(name).inserted else { throw .usage("'\(name)' is named twice; name each streak once") }
         }
         let whole = try storeCall { () throws(StoreError) -> [StreakName] in try store.setOrder(names, zone: context.zone) }

@@ -201,9 +201,23 @@ enum Prompt: Command {
             }
             host = chosen
         }
+        // A word that cannot be a streak's name: an error by hand; in a prompt (--shell), a
+        // streak that does not exist like any other, which shows nothing (and never reaches a
+        // view's spec).
+        var valid = NameList()
+        var dropped = false
         try names.forEach { (word) throws(CommandError) in
-            if word.first == "+" { return }  // a tag, checked when it was given
-            if StreakName.problem(with: word) != nil { throw unknownWord(word, bare: given.bare, streaks: []) }
+            // A tag (`+T`, checked when it was given), or a name.
+            if word.first == "+" || StreakName.problem(with: word) == nil {
+                valid.append(word)
+                return
+            }
+            guard given.shell != nil else { throw unknownWord(word, bare: given.bare, streaks: []) }
+            dropped = true
+        }
+        if dropped {
+            if valid.isEmpty { return }
+            names = valid
         }
         // No names or tags given: those of STREAKPROMPT_NAMES and STREAKPROMPT_TAGS (the
         // plugins' settings; shells that cannot split words, such as elvish and tcsh, leave
@@ -444,6 +458,10 @@ enum Prompt: Command {
             return .usage("unknown command '\(Text.visible(word))'; did you mean '\(suggestion)'? (see 'streakprompt help')")
         }
         let shown = "'" + Text.visible(word) + "'"
+        // A subcommand without its command (`streakprompt uninstall`): that command.
+        if bare, let command = CommandTable.commands.first(where: { $0.path.count == 2 && $0.path[1] == word }) {
+            return .usage("unknown command \(shown); did you mean '\(command.name)'? (see 'streakprompt help \(command.path[0])')")
+        }
         // A command after a streak's name (`streakprompt quiz tick`): the order is the mistake.
         if bare, CommandTable.commandWords.contains(word) {
             return .usage("\(shown) is a command: it comes first ('streakprompt \(word) NAME'); see 'streakprompt help \(word)'")

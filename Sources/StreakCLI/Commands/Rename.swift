@@ -16,7 +16,7 @@ enum Rename: Command {
         details: """
         Moves the streak OLD, with its settings and every machine's logs, to NEW in one
         step; refuses when NEW exists, differs from another streak's name only in letter
-        case, is a command word or is not a valid name. An icon that is OLD's name (OLD:,
+        case, or is not a valid name. An icon that is OLD's name (OLD:,
         given once the palette ran out) becomes NEW:. The post-commit hook of the
         repository you are in and the global hooks ('git install --global') are updated
         when they count for OLD. What it cannot see is listed for you to change: other

@@ -24,7 +24,7 @@ enum Untick: Command {
         let today = try context.today(invocation)
         let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: nil)
-        guard store.exists(name) else { throw StoreError.missing(name).commandError }
+        guard store.exists(name) else { throw store.absence(of: name).commandError }
         let presentDay = today.clock.day(at: try context.present())
         let when = today.day == presentDay ? "today" : "\(today.day)"
         let made = context.zone.local(at: try context.present())

@@ -25,11 +25,11 @@ enum Watch: Command {
         (default), waybar (one JSON object a line), polybar, i3blocks or tmux (or a shell:
         bash, zsh, fish, tcsh).
         """,
-        flags: [Prompt.shell, Prompt.format, Prompt.tag, Prompt.only, interval], arguments: .streakName(existing: true), count: 0...32)
+        flags: [Prompt.shell, Prompt.format, Prompt.tag, Prompt.only, interval, CommandTable.now], arguments: .streakName(existing: true), count: 0...32)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         var options = Prompt.Options(names: Prompt.NameList(invocation.arguments), shell: invocation.text(Prompt.shell) ?? "plain",
-                                     format: invocation.text(Prompt.format), now: nil, only: Prompt.Only(invocation.text(Prompt.only)),
+                                     format: invocation.text(Prompt.format), now: invocation.text(CommandTable.now), only: Prompt.Only(invocation.text(Prompt.only)),
                                      view: false, bare: false)
         for text in invocation.flags[Prompt.tag.name] ?? [] {
             if let problem = StreakTag.problem(with: text) { throw .usage(problem.message(at: "--tag")) }
