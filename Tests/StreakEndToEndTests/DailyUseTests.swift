@@ -183,6 +183,11 @@ struct DailyUseTests {
         #expect(try box.prompt([], now: "2026-11-24T03:00", env: ["STREAKPROMPT_FORMAT": "{count}"]) == "1", "a variable wins")
         let shown = try box.sp("config").stdout
         #expect(shown.contains("day-start          = 04:00  [") && shown.contains("week-start         = sun  ["), "\(shown)")
+        // Where the data is, this machine's name, the zone and colour, with where each came from.
+        #expect(shown.contains("data folder        = \(box.home)  [STREAKPROMPT_HOME]"), "\(shown)")
+        #expect(shown.contains("machine            = test  [STREAKPROMPT_MACHINE]"), "\(shown)")
+        #expect(shown.contains("zone               = Europe/Berlin  [TZ]"), "\(shown)")
+        #expect(try box.sp("config", env: ["NO_COLOR": "1"]).stdout.contains("colour             = no  [NO_COLOR]"))
         // A variable that does not read is shown as refused, not as the value in effect.
         let refused = try box.sp("config", env: ["STREAKPROMPT_DAY_START": "4am", "STREAKPROMPT_WEEK_START": "tue"]).stdout
         #expect(refused.contains("day-start          = 4am  [STREAKPROMPT_DAY_START] (not a time of day such as 04:00: commands refuse it)"),

@@ -16,7 +16,9 @@ enum Config: Command {
         ($XDG_CONFIG_HOME/streakprompt/config, else ~/.config/streakprompt/config: lines of
         key = value, # for comments), else the default. Values that do not read are ignored
         and listed here. The pre-rendered views the shell plugins read are written again at
-        the next change of the data (or the next prompt whose settings changed).
+        the next change of the data (or the next prompt whose settings changed). Last, the
+        data folder, this machine's name (its own log), the zone and colour, and where each
+        came from.
         """)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
@@ -55,6 +57,17 @@ enum Config: Command {
                 context.out.line("\(shown) = \(standard)  [default]")
             }
         }
+        // Where the data is, whose log this machine writes, and the environment every command reads.
+        let environment = context.environment
+        let homeSource = environment.nonEmpty("STREAKPROMPT_HOME") != nil ? "STREAKPROMPT_HOME"
+            : environment.nonEmpty("XDG_DATA_HOME").map { $0.hasPrefix("/") } == true ? "XDG_DATA_HOME" : "default"
+        let home = Store.defaultHome(environment).map(Text.visible) ?? "none (\(Store.homeProblem(environment) ?? "no HOME"))"
+        context.out.line("\("data folder".padding(to: width)) = \(home)  [\(homeSource)]")
+        let machineGiven = environment.nonEmpty("STREAKPROMPT_MACHINE").map { StreakName.problem(with: $0) == nil } == true
+        context.out.line("\("machine".padding(to: width)) = \(environment.machineName)  [\(machineGiven ? "STREAKPROMPT_MACHINE" : "host name")]")
+        context.out.line("\("zone".padding(to: width)) = \(environment.nonEmpty("TZ").map(Text.visible) ?? "the system's")  [\(environment.nonEmpty("TZ") != nil ? "TZ" : "default")]")
+        let colour = environment.nonEmpty("NO_COLOR") != nil ? "no  [NO_COLOR]" : environment.colorDisabled ? "no  [TERM=dumb]" : "yes  [default]"
+        context.out.line("\("colour".padding(to: width)) = \(colour)")
         for problem in problems { Exit.warn(problem) }
         return 0
     }
