@@ -46,8 +46,8 @@ public enum CLI {
 
     static func dispatch(_ words: [String], _ context: Context) throws(CommandError) -> Int32 {
         if words.first == "--version" || words.first == "-V" {
-            context.out.line(Version.line)
-            return 0
+            // `--version --json` is `version --json`; any other word after it is a mistake.
+            return try Version.run(try Parser.parse(words.dropFirst(), for: Version.spec), context)
         }
         if words.first == "--help" || words.first == "-h" {
             context.out.ascii = !context.environment.isUTF8

@@ -8,6 +8,9 @@ struct CommandLineTests {
         let version = try box.sp("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("streakprompt "))
+        let json = try box.sp("--version", "--json")
+        let command = try box.sp("version", "--json")
+        #expect(json.status == 0 && json.stdout == command.stdout && json.stdout.contains("\"commit\""), "\(json)")
         let help = try box.sp("--help")
         #expect(help.status == 0)
         for command in ["tick", "status", "list", "add", "remove", "history"] {
