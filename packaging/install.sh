@@ -128,7 +128,10 @@ case ":$PATH:" in
 esac
 case $(basename "${SHELL:-sh}") in
     bash) echo "Then add to ~/.bashrc:   eval \"\$(streakprompt init bash)\"" ;;
-    zsh) echo "Then add to ~/.zshrc:    eval \"\$(streakprompt init zsh)\"" ;;
+    zsh)
+        echo "Then add to ~/.zshrc:    eval \"\$(streakprompt init zsh)\""
+        # zsh looks for completions only in the folders of fpath, which a prefix's are not.
+        echo "and, before compinit (completions):   fpath=(\"$prefix/share/zsh/site-functions\" \$fpath)" ;;
     fish) echo "Then add to ~/.config/fish/config.fish:   streakprompt init fish | source" ;;
     elvish) echo "Then add to ~/.config/elvish/rc.elv:   eval (streakprompt init elvish | slurp)" ;;
     xonsh) echo "Then add to ~/.xonshrc:   execx(\$(streakprompt init xonsh))" ;;

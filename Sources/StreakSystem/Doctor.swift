@@ -189,7 +189,8 @@ public struct Checkup {
         } catch {
             return Finding("data", .warning, "\(error.message): it may hold actions, so keep it; once it reads, 'streakprompt doctor --repair' puts back any the logs lack")
         }
-        let actions = ActionLog.parse(bytes).actions
+        // Lines that did not read where they were, set aside by this version's repair.
+        let actions = Repair.holdsOnlyUnreadLines(bytes) ? [] : ActionLog.parse(bytes).actions
         let missing = Set(actions.map(\.identity)).subtracting(known).count
         if missing > 0 {
             return Finding("data", .problem, "\(path) holds \(missing) \(missing == 1 ? "action" : "actions") no log has (set aside by an earlier repair); 'streakprompt doctor --repair' puts them back")

@@ -27,6 +27,13 @@ public struct Repair {
     /// alone and reported.
     static let readLimit = Store.fileLimit * 16
 
+    /// The first line of a file `setAside` wrote: it holds only lines that did not read where
+    /// they were (a line cut short, written out here with a newline, would read alone), so
+    /// nothing in it is an action to put back or to miss.
+    static let setAsideHeader = "# streakprompt doctor --repair set these lines of "
+
+    static func holdsOnlyUnreadLines(_ bytes: [UInt8]) -> Bool { bytes.starts(with: setAsideHeader.utf8) }
+
     public init(store: Store, stamp: String) {
         self.store = store
         self.stamp = stamp
@@ -173,7 +180,7 @@ public struct Repair {
         var done: [Finding] = []
         for copy in copies {
             let path = Paths.join(store.folder(of: name), copy)
-            guard let bytes = try? Files.read(path, limit: Store.fileLimit) else { continue }
+            guard let bytes = try? Files.read(path, limit: Store.fileLimit), !Repair.holdsOnlyUnreadLines(bytes) else { continue }
             let missing = ActionLog.parse(bytes).actions.filter { known.insert($0.identity).inserted }
             guard !missing.isEmpty else { continue }
             try store.append(missing, to: name)
@@ -217,7 +224,7 @@ public struct Repair {
     /// did not read (each after a comment naming its line number in the old file).
     func setAside(_ path: String, _ lines: [(Int, [UInt8])]) throws(StoreError) -> String {
         let aside = freeName(for: path)
-        var bytes = Array("# streakprompt doctor --repair set these lines of \(path) aside: they did not read\n".utf8)
+        var bytes = Array("\(Repair.setAsideHeader)\(path) aside: they did not read\n".utf8)
         for (number, line) in lines {
             bytes += Array("# line \(number):\n".utf8) + line + [0x0A]
         }

@@ -19,11 +19,19 @@ public enum SharedFolder {
             switch self {
             case .gitignore:
                 // backups/: what `remove` took away here stays here (the removal itself syncs).
+                // The program's own files: `install.sh` with its default prefix puts its share
+                // folder (the plugins and its record of what it installed) at the default
+                // data folder; each machine keeps the ones of the version it runs. Anchored:
+                // a streak may be named `shell`.
                 return ["# streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*", "views/", "backups/"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views/", "backups/",
+                        "# and the program's own files, when install.sh put them here",
+                        "/shell/", "/streakprompt.tmux", "/installed", "/installed.folders"]
             case .stignore:
                 return ["// streakprompt: derived and temporary files stay on each machine",
-                        "prompt.cache", ".lock", ".*.tmp*", "views", "backups"]
+                        "prompt.cache", ".lock", ".*.tmp*", "views", "backups",
+                        "// and the program's own files, when install.sh put them here",
+                        "/shell", "/streakprompt.tmux", "/installed", "/installed.folders"]
             case .gitattributes:
                 return ["# streakprompt: a merge keeps every machine's actions from both sides",
                         "*.log merge=union", "*.events merge=union"]
@@ -45,8 +53,10 @@ public enum SharedFolder {
         let path = Paths.join(home, file.rawValue)
         let present = ((try? Files.readIfPresent(path, limit: 1 << 20)) ?? nil)
             .map { String(decoding: $0, as: UTF8.self).split(whereSeparator: \.isNewline).map { String($0.trimmingSpaces()) } } ?? []
-        return file.lines.dropFirst().filter { !present.contains($0) }
+        return file.lines.dropFirst().filter { !isComment($0) && !present.contains($0) }
     }
+
+    static func isComment(_ line: String) -> Bool { line.hasPrefix("#") || line.hasPrefix("//") }
 
     /// Adds the missing lines to `file` (keeping what is there), atomically. Returns whether
     /// the file changed.
@@ -58,7 +68,17 @@ public enum SharedFolder {
         var text = String(decoding: (try Files.readIfPresent(path, limit: 1 << 20)) ?? [], as: UTF8.self)
         if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         if !text.contains(file.lines[0]) { text += file.lines[0] + "\n" }
-        for line in missing { text += line + "\n" }
+        // Each missing line, after the comment of its group when that is missing too.
+        var comment: String?
+        for line in file.lines.dropFirst() {
+            if isComment(line) {
+                comment = text.contains(line) ? nil : line
+            } else if missing.contains(line) {
+                if let pending = comment { text += pending + "\n" }
+                comment = nil
+                text += line + "\n"
+            }
+        }
         try Files.writeAtomically(path, text.utf8)
         return true
     }

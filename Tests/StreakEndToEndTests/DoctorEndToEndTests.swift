@@ -61,6 +61,22 @@ struct DoctorEndToEndTests {
         #expect(try box.status("quiz", now: "2026-03-04")["current"] as? Int == 4)
     }
 
+    /// A last line cut inside its id reads as an action once it is set aside with a newline:
+    /// the copy holds only lines that did not read, so no repair puts it back and doctor
+    /// does not ask for one (a second repair counted an action the tick never finished).
+    @Test func aLineCutInsideItsIdIsNeverPutBack() throws {
+        let box = try healthy()
+        try box.write(logPath, try box.read(logPath) + "2026-03-04 2026-03-04T10:00:00+01:00 id=12")
+        #expect(try box.status("quiz", now: "2026-03-04T12:00")["total"] as? Int == 3)
+        for _ in 0..<2 {
+            let repair = try box.sp("doctor", "--repair")
+            #expect(repair.status == 0 && !repair.stdout.contains("put back"), "\(repair)")
+            #expect(try box.status("quiz", now: "2026-03-04T12:00")["total"] as? Int == 3)
+        }
+        let doctor = try box.sp("doctor")
+        #expect(doctor.status == 0 && doctor.stdout.contains("holds lines a repair set aside because they did not read"), "\(doctor)")
+    }
+
     @Test func aCorruptHomeIsReportedWithFilesAndLinesThenRepaired() throws {
         let box = try healthy()
         let home = box.home

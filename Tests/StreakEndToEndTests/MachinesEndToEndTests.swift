@@ -132,6 +132,28 @@ struct MachinesEndToEndTests {
         #expect(idle.stdout == "Synced: pushed to origin/\(try branch(a)).\n", "\(idle)")
     }
 
+    /// install.sh with its default prefix puts its share folder (the plugins, its record of
+    /// what it installed) at the default data folder: sync leaves those files on each machine,
+    /// and a streak named like one of them still syncs.
+    @Test func syncLeavesTheProgramsOwnFilesAlone() throws {
+        guard requireTool("git") else { return }
+        let (a, _, remote) = try gitPair(machines: ("laptop", "desk"))
+        defer { try? FileManager.default.removeItem(at: remote) }
+        try a.write("installed", "bin/streakprompt\nshare/streakprompt/shell/streakprompt.bash\n")
+        try a.write("installed.folders", "share/streakprompt\n")
+        try a.write("streakprompt.tmux", "#!/bin/sh\n")
+        try FileManager.default.createDirectory(atPath: a.home + "/shell", withIntermediateDirectories: true)
+        try a.write("shell/streakprompt.bash", "# plugin\n")
+        #expect(try a.sp("tick", "shell", "--quiet", "--now", "2026-11-20T10:00").status == 0)
+        let synced = try a.sp("sync")
+        #expect(synced.status == 0, "\(synced)")
+        let tracked = try run("/usr/bin/env", ["git", "-C", a.home, "ls-files"], environment: a.environment).stdout
+        #expect(tracked.contains("streaks/shell/laptop.log"), "\(tracked)")
+        for name in ["installed", "installed.folders", "streakprompt.tmux", "shell/streakprompt.bash"] {
+            #expect(!tracked.split(separator: "\n").contains(Substring(name)), "\(name) is the program's: \(tracked)")
+        }
+    }
+
     func branch(_ box: Sandbox) throws -> String {
         try run("/usr/bin/env", ["git", "-C", box.home, "symbolic-ref", "--short", "HEAD"], environment: box.environment)
             .stdout.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -93,6 +93,7 @@ struct PackagingTests {
         let install = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment.merging(["SHELL": "/bin/zsh"]) { $1 })
         #expect(install.status == 0, "\(install)")
         #expect(install.stdout.contains("eval \"$(streakprompt init zsh)\""), "the line for $SHELL: \(install)")
+        #expect(install.stdout.contains("fpath=(\"\(prefix)/share/zsh/site-functions\" $fpath)"), "zsh's completions: \(install)")
         #expect(try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment).status == 0)
         let installed = prefix + "/bin/streakprompt"
         #expect(try run(installed, ["--version"], environment: box.environment).stdout == "streakprompt \(Self.version)\n")
