@@ -26,7 +26,7 @@ struct ShellSnippetTests {
         let toml = try block("toml", containing: "[env_var.STREAKPROMPT_TEXT]")
         #expect(toml.contains("$env_value") && !toml.contains("command ="), "\(toml)")
         let sh = try block("sh", containing: "before starship")
-        #expect(sh.contains("init bash --manual"), "\(sh)")
+        #expect(sh.contains("init bash --manual") && sh.contains("init zsh --manual") && sh.contains("init fish --manual"), "\(sh)")
     }
 
     @Test func powerlevel10kSegmentRunsUnderZsh() throws {
