@@ -63,9 +63,23 @@ if [ -z "$tarball" ] && [ -x "$here/bin/streakprompt" ]; then
 else
     if [ -z "$tarball" ]; then
         arch=$(uname -m)
+        count=0
         for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
-            [ -f "$candidate" ] && tarball=$candidate
+            [ -f "$candidate" ] || continue
+            count=$((count + 1))
+            tarball=$candidate
         done
+        if [ "$count" -gt 1 ]; then
+            # Several (an older download left in the folder): the one SHA256SUMS names.
+            tarball=""
+            for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
+                awk -v name="$(basename "$candidate")" '$2 == name || $2 == "*" name { found = 1 } END { exit !found }' \
+                    "$here/SHA256SUMS" 2>/dev/null || continue
+                [ -z "$tarball" ] || { echo "install.sh: SHA256SUMS names several of the tarballs here; name the one to install" >&2; exit 1; }
+                tarball=$candidate
+            done
+            [ -n "$tarball" ] || { echo "install.sh: several tarballs here and SHA256SUMS names none of them; name the one to install" >&2; exit 1; }
+        fi
         [ -n "$tarball" ] || { echo "install.sh: no streakprompt-VERSION-linux-$arch.tar.gz beside this script; name the tarball" >&2; exit 1; }
     fi
     [ -f "$tarball" ] || { echo "install.sh: $tarball: no such file" >&2; exit 1; }

@@ -54,6 +54,11 @@ struct StatusBarTests {
         #expect(lines.count == 4 && lines[0] == lines[1] && lines[2] == "#8b949e", "full, short, colour: \(blocks.stdout)")
         let plain = try box.spArgs(["--shell", "i3blocks", "--now", "2026-11-24T12:00"], env: ["NO_COLOR": "1"])
         #expect(plain.stdout.hasSuffix("\n\n"), "no colour line's value without colour: \(plain.stdout)")
+        // Past the warn time, every bar shows a pending streak in the warn colour.
+        let late = ["--shell", "--now", "2026-11-25T21:30"]
+        let warned = try box.spArgs(["quiz", late[0], "polybar", late[1], late[2]]).stdout
+        let colour = try box.spArgs(["quiz", late[0], "i3blocks", late[1], late[2]]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(colour.count == 4 && warned.hasPrefix("%{F\(colour[2])}") && colour[2] != "#d29922", "\(warned) \(colour)")
     }
 
     /// `watch` prints the segment, again when a tick changes it, and ends when its reader goes.

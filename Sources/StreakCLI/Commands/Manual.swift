@@ -24,12 +24,15 @@ enum Manual: Command {
     static let environment: [(String, String)] = [
         ("STREAKPROMPT_HOME", "the data folder (default: $XDG_DATA_HOME/streakprompt, else ~/.local/share/streakprompt)"),
         ("STREAKPROMPT_DAY_START", "HH:MM when your day begins (default 00:00): an action before it counts for the day before"),
+        ("STREAKPROMPT_WEEK_START", "mon (default) or sun: the first day of a week, for weekly targets and the calendar's rows"),
+        ("STREAKPROMPT_WARN_AT", "HH:MM from which a pending streak warns in the prompt (default 20:00; off: never)"),
         ("STREAKPROMPT_FORMAT", "the segment format (default {icon}{count})"),
         ("STREAKPROMPT_NOW", "act at this moment instead of now, as --now"),
         ("STREAKPROMPT_MACHINE", "this machine's name for its action log (default: the short host name)"),
         ("NO_COLOR", "no colour anywhere (also TERM=dumb)"),
         ("LC_ALL, LC_CTYPE, LANG", "the first one set decides the charset: unless it is UTF-8, icons and glyphs are printed in ASCII"),
         ("TZ", "your time zone (default: the system's)"),
+        ("XDG_DATA_HOME, XDG_CONFIG_HOME", "where the data folder (XDG_DATA_HOME/streakprompt) and the config file (XDG_CONFIG_HOME/streakprompt/config) go, else under ~/.local/share and ~/.config"),
     ]
 
     static func page() -> String {
@@ -87,12 +90,16 @@ enum Manual: Command {
         }
         out.section("FILES")
         out.block("""
-        DATA/streaks/NAME/streak.conf   settings: icon=, schedule=, freezes=
-        DATA/streaks/NAME/MACHINE.log   actions recorded on MACHINE, one per line
-        DATA/backups/NAME-STAMP/        what remove took away
-        DATA/prompt.cache               derived: what the prompt reads
+        DATA/streaks/NAME/streak.conf    settings: icon=, schedule=, freezes=
+        DATA/streaks/NAME/MACHINE.log    actions recorded on MACHINE, one per line
+        DATA/streaks/NAME/MACHINE.events rule changes, pauses and other records made on MACHINE
+        DATA/streaks/.order              the streaks' order (order)
+        DATA/backups/NAME-STAMP/         what remove took away
+        DATA/prompt.cache                derived: what the prompt reads
+        DATA/views/                      derived: the shells' pre-rendered prompts
+        CONFIG/streakprompt/config       settings every host reads (config set)
         """, verbatim: true)
-        out.text("DATA is the data folder (see STREAKPROMPT_HOME).")
+        out.text("DATA is the data folder (see STREAKPROMPT_HOME); CONFIG is XDG_CONFIG_HOME, else ~/.config.")
         out.section("EXIT STATUS")
         out.text("0 on success, 1 when an operation failed, 2 for a mistake in the command line (the message names the closest valid word). The prompt exits 0 whatever is wrong with the data.")
         out.section("EXAMPLES")

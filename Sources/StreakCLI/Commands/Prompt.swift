@@ -337,6 +337,8 @@ enum Prompt: Command {
         var barText = ""
         var barLines: [String] = []
         var worst: Reading.State?
+        // Whether a pending streak shown is past the warn time: the bar's colour is the warn one.
+        var warned = false
         // `{done}` or `{due}`: one segment for all of them, written after the last.
         let summarises = format.summarises
         var summary = Segment.Summary()
@@ -370,6 +372,7 @@ enum Prompt: Command {
                 barLines.append("\(Text.withoutControls(entry.name)): \(state), \(reading.current)\(reading.unit == .week ? "w" : "")")
                 let rank: (Reading.State) -> Int = { $0 == .broken ? 2 : $0 == .pending ? 1 : 0 }
                 if worst.map({ rank(reading.state) > rank($0) }) ?? true { worst = reading.state }
+                if warning { warned = true }
                 return
             }
             if wrote { out.write(" ") }
@@ -388,7 +391,7 @@ enum Prompt: Command {
             }
         }
         if bar {
-            let look = worst.map { theme.look(for: $0, warning: false) }
+            let look = worst.map { theme.look(for: $0, warning: $0 == .pending && warned) }
             if host == .waybar {
                 // One JSON object a line: waybar's `return-type: json`.
                 let tooltip = Segment.pango(barLines.joined(separator: "\n"))
