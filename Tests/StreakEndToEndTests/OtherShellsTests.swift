@@ -220,23 +220,26 @@ struct OtherShellsTests {
         #expect(Self.rows(try tmux.screen()) == ["> echo tick", "tick", ">"], "\(shellName): \(screen)")
     }
 
+    /// An interactive elvish under tmux whose rc.elv sets a plain prompt ('> ', no right one),
+    /// then holds `rc`; nil (a CI failure) without elvish or tmux.
+    static func elvish(_ box: Sandbox, rc: String, env extra: [String: String] = [:]) throws -> Tmux? {
+        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
+            if Package.isCI { Issue.record("elvish or tmux is missing") }
+            return nil
+        }
+        try box.file("home/.config/elvish/rc.elv", "set edit:prompt = { put '> ' }\nset edit:rprompt = { put '' }\n" + rc + "\n")
+        var env = ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"]
+        for (key, value) in extra { env[key] = value }
+        return try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20, env: env)
+    }
+
     /// elvish: a second load in the same shell adds nothing, but a new shell, even one that
     /// replaced this one (`exec elvish`, same pid and environment), loads it again.
     @Test func elvishLoadsOncePerShellAndAgainAfterExec() throws {
         let box = try Sandbox()
         try box.sp("tick", "code", "--quiet")
-        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
-            if Package.isCI { Issue.record("elvish or tmux is missing") }
-            return
-        }
-        try box.file("home/.config/elvish/rc.elv", """
-            set edit:prompt = { put '> ' }
-            set edit:rprompt = { put '' }
-            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
-            eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)
-            """)
-        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
-                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config"])
+        let load = "eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)"
+        guard let tmux = try Self.elvish(box, rc: load + "\n" + load) else { return }
         defer { tmux.stop() }
         try tmux.waitFor("the segment") { Self.rows($0).last == "code=1 >" }
         try tmux.type("eval (streakprompt init elvish --name code --format '{name}={count}' | slurp)")
@@ -257,17 +260,8 @@ struct OtherShellsTests {
         try box.sp("add", "h", "--icon", "🧠")
         try box.sp("tick", "b", "--quiet")
         try box.sp("tick", "h", "--quiet")
-        guard let program = tool("elvish"), let tmuxPath = tool("tmux") else {
-            if Package.isCI { Issue.record("elvish or tmux is missing") }
-            return
-        }
-        try box.file("home/.config/elvish/rc.elv", """
-            set edit:prompt = { put '> ' }
-            set edit:rprompt = { put '' }
-            eval (streakprompt init elvish --format '{icon}{count}' | slurp)
-            """)
-        let tmux = try Tmux(tmuxPath, box: box, command: program, width: 160, height: 20,
-                            env: ["HOME": box.root.path + "/home", "XDG_CONFIG_HOME": box.root.path + "/home/.config", "NO_COLOR": "1"])
+        guard let tmux = try Self.elvish(box, rc: "eval (streakprompt init elvish --format '{icon}{count}' | slurp)",
+                                         env: ["NO_COLOR": "1"]) else { return }
         defer { tmux.stop() }
         try tmux.waitFor("the segment") { Self.rows($0).last == "⭐1 🧠1 >" }
         try tmux.type("echo typed")

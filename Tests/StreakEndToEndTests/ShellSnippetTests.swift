@@ -50,27 +50,36 @@ struct ShellSnippetTests {
         #expect(result.stdout == "p10k segment -f 208 -t 100%%1\np10k segment -f 208 -t 100%%1\n", "\(result)")
     }
 
+    /// An interactive fish without config, in a sandbox whose default streak is done today,
+    /// running `script` (given the repository's shell/ folder) with colour off; nil without
+    /// fish. Its stderr must be empty.
+    static func fishWithTheShellFolder(_ script: (String) -> String,
+                                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Result? {
+        guard let fish = tool("fish") else { return nil }
+        let box = try Sandbox()
+        try box.sp("tick")
+        let result = try shell(fish, ["--no-config", "-i"], script: script(Package.root.path + "/shell"), in: box,
+                               env: ["NO_COLOR": "1"])
+        #expect(result.stderr.isEmpty, "\(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
     /// What fisher does: functions/ on the autoload path, conf.d sourced at start-up; and
     /// `fisher remove`'s uninstall event gives the right prompt back.
     @Test func fisherLayoutLoadsAndUninstalls() throws {
-        guard let fish = tool("fish") else { return }
-        let box = try Sandbox()
-        try box.sp("tick")
-        let shellFolder = Package.root.path + "/shell"
-        let result = try shell(fish, ["--no-config", "-i"], script: """
+        guard let result = try Self.fishWithTheShellFolder({ folder in """
             function fish_right_prompt; printf mine; end
-            set -p fish_function_path '\(shellFolder)/functions'
-            set -p fish_complete_path '\(shellFolder)/completions'
-            source '\(shellFolder)/conf.d/streakprompt.fish'
-            source '\(shellFolder)/conf.d/streakprompt.fish'
+            set -p fish_function_path '\(folder)/functions'
+            set -p fish_complete_path '\(folder)/completions'
+            source '\(folder)/conf.d/streakprompt.fish'
+            source '\(folder)/conf.d/streakprompt.fish'
             emit fish_prompt
             printf '[%s]\\n' (fish_right_prompt)
             complete -C 'streakprompt ti'
             emit streakprompt_uninstall
             printf '[%s]\\n' (fish_right_prompt)
             set -q STREAKPROMPT_SEGMENT; or echo unset
-            """, in: box, env: ["NO_COLOR": "1"])
-        #expect(result.stderr.isEmpty, "\(result)")
+            """ }) else { return }
         #expect(result.stdout.hasPrefix("[🔥1 mine]\ntick\t"), "\(result)")
         #expect(result.stdout.hasSuffix("[mine]\nunset\n"), "\(result)")
     }
@@ -79,13 +88,9 @@ struct ShellSnippetTests {
     /// conf.d; a theme loaded later) goes after the segment, from the first prompt; one
     /// defined later still is kept too when the plugin is loaded again.
     @Test func aRightPromptDefinedAfterLoadingKeepsTheSegment() throws {
-        guard let fish = tool("fish") else { return }
-        let box = try Sandbox()
-        try box.sp("tick")
-        let shellFolder = Package.root.path + "/shell"
-        let result = try shell(fish, ["--no-config", "-i"], script: """
-            set -p fish_function_path '\(shellFolder)/functions'
-            source '\(shellFolder)/conf.d/streakprompt.fish'
+        guard let result = try Self.fishWithTheShellFolder({ folder in """
+            set -p fish_function_path '\(folder)/functions'
+            source '\(folder)/conf.d/streakprompt.fish'
             function fish_right_prompt; printf mine; end
             emit fish_prompt
             printf '[%s]\\n' (fish_right_prompt)
@@ -93,13 +98,12 @@ struct ShellSnippetTests {
             function fish_right_prompt; printf theirs; end
             emit fish_prompt
             printf '[%s]\\n' (fish_right_prompt)
-            source '\(shellFolder)/conf.d/streakprompt.fish'
+            source '\(folder)/conf.d/streakprompt.fish'
             emit fish_prompt
             printf '[%s]\\n' (fish_right_prompt)
             emit streakprompt_uninstall
             printf '[%s]\\n' (fish_right_prompt)
-            """, in: box, env: ["NO_COLOR": "1"])
-        #expect(result.stderr.isEmpty, "\(result)")
+            """ }) else { return }
         #expect(result.stdout == "[🔥1 mine]\n[theirs]\n[🔥1 theirs]\n[theirs]\n", "\(result)")
     }
 
