@@ -57,8 +57,8 @@ public enum CLI {
         if words == [PromptSource.refreshArgument] { return Refresh.run(context) }
         // `streakprompt`, `streakprompt --shell zsh` and `streakprompt NAME...` are the prompt.
         guard let (command, taken) = CommandTable.command(for: words) else {
-            let invocation = try Parser.parse(words, for: Prompt.spec,
-                                              unreadableArgument: { Prompt.unknownWord($0, bare: true, streaks: []) })
+            // (A word that is no streak's name may be a mistyped command: the prompt says so.)
+            let invocation = try Parser.parse(words, for: Prompt.spec)
             if invocation.has("--help") { Help.command(Prompt.spec, context.out); return 0 }
             return Prompt.run(invocation, context, bare: true)
         }

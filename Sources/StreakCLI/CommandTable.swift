@@ -230,10 +230,14 @@ public struct CommandSpec: Sendable {
     /// byte for byte whatever the locale, like any `--json`. Text for people falls back to
     /// ASCII (`ASCIIFallback`) when the locale is not UTF-8.
     public let printsData: Bool
+    /// Whether the command checks its arguments itself, against `argumentType`, rather than the
+    /// parser: the prompt, which shows nothing for a word that is no streak's name when it is
+    /// printed into a host (`--shell`), and names the mistake by hand.
+    public let checksArguments: Bool
 
     public init(_ path: [String], usage: String, summary: String, details: @autoclosure @escaping @Sendable () -> String = "",
                 flags: [FlagSpec] = [], arguments: ValueType? = nil, count: ClosedRange<Int> = 0...0,
-                aliases: [String] = [], listed: Bool = true, printsData: Bool = false) {
+                aliases: [String] = [], listed: Bool = true, printsData: Bool = false, checksArguments: Bool = false) {
         self.path = path
         self.usage = usage
         self.summary = summary
@@ -244,6 +248,7 @@ public struct CommandSpec: Sendable {
         self.aliases = aliases
         self.listed = listed
         self.printsData = printsData
+        self.checksArguments = checksArguments
     }
 
     public var name: String { path.joined(separator: " ") }

@@ -76,11 +76,9 @@ public struct Invocation: Sendable {
 }
 
 public enum Parser {
-    /// Parses the arguments after the command words, reading every value by its declared type.
-    /// `unreadableArgument`, when given, makes the error for an argument that does not read
-    /// (the bare prompt's: a word that is no streak name may be a mistyped command).
-    public static func parse(_ words: some Collection<String>, for command: CommandSpec,
-                             unreadableArgument: ((String) -> CommandError)? = nil) throws(CommandError) -> Invocation {
+    /// Parses the arguments after the command words, reading every value by its declared type
+    /// (the arguments too, unless the command checks them itself: `checksArguments`).
+    public static func parse(_ words: some Collection<String>, for command: CommandSpec) throws(CommandError) -> Invocation {
         var invocation = Invocation(command: command)
         var rest = words[...]
         var flagsDone = false
@@ -144,16 +142,8 @@ public enum Parser {
         if count < command.argumentCount.lowerBound {
             throw .usage("'\(commandName(command))' needs \(command.arguments ?? "an argument"); usage: \(commandName(command)) \(command.usage)")
         }
-        // A prompt's words (it says which host it is): the prompt checks them, and shows
-        // nothing for one that is no streak's name rather than break the prompt.
-        if let type = command.argumentType, !(command.path == Prompt.spec.path && invocation.has(Prompt.shell)) {
-            for word in invocation.arguments {
-                do {
-                    _ = try type.parse(word, flag: nil)
-                } catch {
-                    throw unreadableArgument?(word) ?? error
-                }
-            }
+        if let type = command.argumentType, !command.checksArguments {
+            for word in invocation.arguments { _ = try type.parse(word, flag: nil) }
         }
         return invocation
     }

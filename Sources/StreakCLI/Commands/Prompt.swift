@@ -34,7 +34,7 @@ enum Prompt: Command {
         any other emoji as *.
         """,
         flags: [shell, format, tag, only, view, CommandTable.now],
-        arguments: .streakName(existing: true), count: 0...4096)
+        arguments: .streakName(existing: true), count: 0...4096, checksArguments: true)
 
     static let tag = FlagSpec("--tag", .text("T"), help: "the streaks tagged T (repeatable: any of them)", repeatable: true)
 
@@ -204,20 +204,18 @@ enum Prompt: Command {
         // A word that cannot be a streak's name: an error by hand; in a prompt (--shell), a
         // streak that does not exist like any other, which shows nothing (and never reaches a
         // view's spec).
-        var valid = NameList()
+        func isName(_ word: String) -> Bool { word.first == "+" || StreakName.problem(with: word) == nil }  // `+T`: a tag
         var dropped = false
         try names.forEach { (word) throws(CommandError) in
-            // A tag (`+T`, checked when it was given), or a name.
-            if word.first == "+" || StreakName.problem(with: word) == nil {
-                valid.append(word)
-                return
-            }
+            guard !isName(word) else { return }
             guard given.shell != nil else { throw unknownWord(word, bare: given.bare, streaks: []) }
             dropped = true
         }
         if dropped {
-            if valid.isEmpty { return }
-            names = valid
+            var kept = NameList()
+            names.forEach { if isName($0) { kept.append($0) } }
+            if kept.isEmpty { return }
+            names = kept
         }
         // No names or tags given: those of STREAKPROMPT_NAMES and STREAKPROMPT_TAGS (the
         // plugins' settings; shells that cannot split words, such as elvish and tcsh, leave
