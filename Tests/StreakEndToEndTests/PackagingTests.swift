@@ -153,6 +153,28 @@ struct PackagingTests {
         #expect(try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment).status == 1, "no sums, no install")
     }
 
+    /// Another download left in the folder, one that sorts after this one (as `0.2.0` after
+    /// `0.10.0`) and is not what SHA256SUMS names: the named tarball is installed; with both
+    /// named, none is.
+    @Test func ofSeveralTarballsTheOneTheSumsNameIsInstalled() throws {
+        guard requireTool("sha256sum"), requireTool("tar") else { return }
+        let box = try Sandbox()
+        let dist = try Self.build(box)
+        let name = "streakprompt-\(Self.version)-linux-\(Self.machine).tar.gz"
+        let older = "streakprompt-zz-linux-\(Self.machine).tar.gz"
+        var damaged = try Data(contentsOf: URL(fileURLWithPath: dist + "/" + name))
+        damaged[damaged.count / 2] ^= 0xFF
+        try damaged.write(to: URL(fileURLWithPath: dist + "/" + older))
+        let prefix = box.root.appendingPathComponent("prefix").path
+        let install = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
+        #expect(install.status == 0 && install.stdout.contains("Installed streakprompt \(Self.version)"), "\(install)")
+        let sums = try String(contentsOfFile: dist + "/SHA256SUMS", encoding: .utf8)
+        try (sums + String(repeating: "0", count: 64) + "  " + older + "\n").write(toFile: dist + "/SHA256SUMS", atomically: true, encoding: .utf8)
+        let both = try run(dist + "/install.sh", ["--prefix", prefix + "2"], environment: box.environment)
+        #expect(both.status == 1 && both.stderr.contains("name the one to install"), "\(both)")
+        #expect(!FileManager.default.fileExists(atPath: prefix + "2"), "nothing installed")
+    }
+
     /// The .deb: lintian reports no error or warning; installed with dpkg (as root under CI),
     /// it runs, and removing it leaves none of its files.
     @Test func theDebianPackageIsCleanInstallsAndRemoves() throws {
