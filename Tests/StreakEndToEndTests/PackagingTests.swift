@@ -136,14 +136,19 @@ struct PackagingTests {
         #expect(FileManager.default.fileExists(atPath: box.home + "/streaks/quiz"))
     }
 
+    /// The release's tarball in `dist` with one byte changed, written as `target` (default: over it).
+    static func damagedTarball(in dist: String, as target: String? = nil) throws {
+        let name = "streakprompt-\(version)-linux-\(machine).tar.gz"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: dist + "/" + name))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: dist + "/" + (target ?? name)))
+    }
+
     @Test func aDamagedTarballInstallsNothing() throws {
         guard requireTool("sha256sum"), requireTool("tar") else { return }
         let box = try Sandbox()
         let dist = try Self.build(box)
-        let name = "streakprompt-\(Self.version)-linux-\(Self.machine).tar.gz"
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: dist + "/" + name))
-        bytes[bytes.count / 2] ^= 0xFF
-        try bytes.write(to: URL(fileURLWithPath: dist + "/" + name))
+        try Self.damagedTarball(in: dist)
         let prefix = box.root.appendingPathComponent("prefix").path
         let install = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
         #expect(install.status == 1, "\(install)")
@@ -160,11 +165,8 @@ struct PackagingTests {
         guard requireTool("sha256sum"), requireTool("tar") else { return }
         let box = try Sandbox()
         let dist = try Self.build(box)
-        let name = "streakprompt-\(Self.version)-linux-\(Self.machine).tar.gz"
         let older = "streakprompt-zz-linux-\(Self.machine).tar.gz"
-        var damaged = try Data(contentsOf: URL(fileURLWithPath: dist + "/" + name))
-        damaged[damaged.count / 2] ^= 0xFF
-        try damaged.write(to: URL(fileURLWithPath: dist + "/" + older))
+        try Self.damagedTarball(in: dist, as: older)
         let prefix = box.root.appendingPathComponent("prefix").path
         let install = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
         #expect(install.status == 0 && install.stdout.contains("Installed streakprompt \(Self.version)"), "\(install)")
