@@ -66,6 +66,12 @@ public struct Progress: Hashable, Sendable {
     public internal(set) var weekStart: WeekStart
     /// Rule changes and pauses after `through`.
     public internal(set) var ahead: Ahead
+    /// The state after the latest action before `through`, kept only when it can stand in
+    /// for this one (`keep(earlier:)`): this state is the one after its latest action, that
+    /// date reads broken, and the run was alive on the earlier date. A read on a date before
+    /// `through` (an action dated after today, made where it was already tomorrow) shows the
+    /// earlier state's reading when that is not broken (`reading(on:zone:)`).
+    public internal(set) var earlier: EarlierState?
 
     /// Nothing recorded yet, under `rules`.
     public init(rules: Rules, weekStart: WeekStart = .monday, ahead: Ahead = Ahead()) {
@@ -89,6 +95,7 @@ public struct Progress: Hashable, Sendable {
         self.rules = rules
         self.weekStart = weekStart
         self.ahead = ahead
+        self.earlier = nil
     }
 
     /// Nothing recorded yet, with `freezes` banked (the first release's start).
@@ -141,9 +148,13 @@ public struct Progress: Hashable, Sendable {
     /// What a read on `today` shows.
     ///
     /// The read date is `today`, or the latest action when that is later (an action dated
-    /// after today reads as of its own date, so it shows done, never broken). The state is
-    /// carried from `through` to the read date with no action on the dates between.
+    /// after today reads as of its own date: done if the run is alive there). The state is
+    /// carried from `through` to the read date with no action on the dates between. When the
+    /// latest action's date reads broken but the streak is alive today without that date's
+    /// actions (their goal not reached yet, and today still open), the read is today's without
+    /// them (`earlier`): an action ahead of today never shows a live streak broken.
     public func reading(on today: StreakDay, zone: some ZoneRules) -> Reading {
+        if let reading = earlierReading(on: today, zone: zone) { return reading }
         var state = self
         var observer = NoObserver()
         if let through {
@@ -163,9 +174,34 @@ public struct Progress: Hashable, Sendable {
     /// instead of from the last action, so reading N dates costs N steps, not N².
     mutating func advance(to today: StreakDay, zone: some ZoneRules) -> Reading {
         guard let through else { return reading(on: today, zone: zone) }
+        if let reading = earlierReading(on: today, zone: zone) { return reading }
         var observer = NoObserver()
         carry(through: Swift.max(today, through), zone: zone, &observer)
         return currentReading(today: today)
+    }
+
+    /// The earlier state's reading on `today`, when it stands in for this one's (see
+    /// `earlier`): `today` is before this state's date, and the reading is not broken.
+    private func earlierReading(on today: StreakDay, zone: some ZoneRules) -> Reading? {
+        guard let earlier, let through, today < through else { return nil }
+        let reading = earlier.state.reading(on: today, zone: zone)
+        return reading.state == .broken ? nil : reading
+    }
+
+    /// Whether this is a state after its latest action whose date reads broken (the goal not
+    /// reached there, and the run not alive): an earlier state may stand in for it on the
+    /// dates before (`earlier`). Never for a habit to quit, whose slip is meant to read broken.
+    var readsBrokenAfterAction: Bool {
+        !rules.quits && last != nil && through == last && !alive && !unitExtended
+    }
+
+    /// Keeps `before`, a state after an earlier action, as `earlier` when it can stand in for
+    /// this one (`readsBrokenAfterAction`, and the run alive on its date); else none.
+    public mutating func keep(earlier before: Progress?) {
+        earlier = nil
+        guard readsBrokenAfterAction, var before, before.alive, let date = before.through, date < through! else { return }
+        before.earlier = nil
+        earlier = EarlierState(before)
     }
 
     /// The first release's reading: `rules` (schedule, goal, earning) replace the rules this
@@ -296,7 +332,23 @@ public struct Progress: Hashable, Sendable {
         }
         state.last = day
         state.ahead = Ahead(after: day, timeline: timeline, pauses: pauses)
+        // The state before the action's date: this one when it is the state after an action
+        // on an earlier date; the one kept already for the same date. (A state walked past
+        // its latest action has lost it: `earlierUnknown`.)
+        if let through, day > through {
+            state.keep(earlier: last == through ? self : nil)
+        } else {
+            state.keep(earlier: earlier?.state)
+        }
         return state
+    }
+
+    /// Whether `added` (what `adding` gave from this state) may lack the earlier state a
+    /// replay would keep: this state was walked past its latest action, so the state after
+    /// that action is not at hand. The caller replays the history instead.
+    public func earlierUnknown(in added: Progress) -> Bool {
+        guard let last, last != through else { return false }
+        return added.readsBrokenAfterAction && added.earlier == nil
     }
 
     /// Starts a unit under `next`. A change of unit ends the run in the old unit (it stays in
@@ -486,4 +538,17 @@ public struct Progress: Hashable, Sendable {
             dayPaused = cursor.paused(target)
         }
     }
+}
+
+/// A state kept inside another (`Progress.earlier`): a class, since a value cannot hold one
+/// of its own type. Never changed once made.
+public final class EarlierState: Hashable, Sendable {
+    public let state: Progress
+
+    init(_ state: Progress) {
+        self.state = state
+    }
+
+    public static func == (one: EarlierState, other: EarlierState) -> Bool { one === other || one.state == other.state }
+    public func hash(into hasher: inout Hasher) { hasher.combine(state) }
 }

@@ -17,13 +17,17 @@
 /// `ENDED-DAYS`, `ENDED-WEEKS` the longest that have ended (what a run beats);
 /// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
 /// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none);
-/// then, only when the streak has tags, `TAGS` (`a,b`: what `--tag` chooses by).
+/// then, only when the streak has tags or an earlier state, `TAGS` (`a,b`: what `--tag`
+/// chooses by; empty for none); then, only when the state keeps one (`Progress.earlier`: the
+/// latest date reads broken, the run was alive at the action before it), that earlier state's
+/// fields `RULES` to `AHEAD` again (its `FLAGS` three or four digits, the fourth ignored).
 ///
 /// A stamp is the modification time (`SECONDS.NANOSECONDS`) of the `streaks/` folder
 /// (header) or of the streak's folder (line) when it was computed; the prompt compares them
 /// with the folders to notice changes it did not see (a sync tool delivering another
 /// machine's actions, or a writer killed before it refreshed the cache). Fields after
-/// `TAGS` are ignored (and a reader before tags ignores `TAGS`). A first-release cache (`streakprompt-cache 1`) is not a cache: the
+/// `TAGS` that do not read as an earlier state are ignored (and a reader before tags ignores
+/// `TAGS`, one before earlier states the fields after it). A first-release cache (`streakprompt-cache 1`) is not a cache: the
 /// first prompt after the upgrade has it rebuilt at once (see `PromptSource.open`). Rebuilt by every write and by
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
 public enum PromptCache {
@@ -87,24 +91,9 @@ public enum PromptCache {
             line.text(stamp)
             line.number(files)
             line.text(p.weekStart.shortName)
-            line.rules(p.rules)
-            line.date(p.through)
-            line.date(p.last)
-            line.number(p.dayCount)
-            line.flags(p.alive, p.dayPaused, p.unitPaused, archived)
-            line.number(p.length)
-            line.date(p.runStart)
-            line.date(p.runEnd)
-            line.number(p.freezesLeft)
-            line.number(p.bestDays)
-            line.number(p.bestWeeks)
-            line.number(p.endedBestDays)
-            line.number(p.endedBestWeeks)
-            line.number(p.total)
-            line.date(p.lastMet)
-            line.number(p.unitMet)
-            line.text(p.ahead.isEmpty ? "-" : p.ahead.text)
-            if !tags.isEmpty { line.text(tags) }
+            line.state(p, archived: archived)
+            if !tags.isEmpty || p.earlier != nil { line.text(tags) }
+            if let earlier = p.earlier { line.state(earlier.state, archived: false) }
             return line.finished()
         }
     }
@@ -132,6 +121,27 @@ public enum PromptCache {
         mutating func rules(_ rules: Rules) {
             separate()
             rules.write(into: &writer)
+        }
+
+        /// A state's fields, `RULES` to `AHEAD`.
+        mutating func state(_ p: Progress, archived: Bool) {
+            rules(p.rules)
+            date(p.through)
+            date(p.last)
+            number(p.dayCount)
+            flags(p.alive, p.dayPaused, p.unitPaused, archived)
+            number(p.length)
+            date(p.runStart)
+            date(p.runEnd)
+            number(p.freezesLeft)
+            number(p.bestDays)
+            number(p.bestWeeks)
+            number(p.endedBestDays)
+            number(p.endedBestWeeks)
+            number(p.total)
+            date(p.lastMet)
+            number(p.unitMet)
+            text(p.ahead.isEmpty ? "-" : p.ahead.text)
         }
 
         /// `0` or `1` for each.
@@ -490,6 +500,37 @@ public enum PromptCache {
             return false
         }
         var progress = Progress(rules: Rules(), weekStart: weekStart)
+        var archived = false
+        guard decodeState(&line, into: &progress, archived: &archived) else { return false }
+        // Tags: name bytes and commas only (anything else is no tags of ours).
+        var tags = ""
+        if !line.atLineEnd {
+            let field = line.field()
+            var valid = field.1 > field.0
+            for index in field.0..<field.1 where bytes[index] != UInt8(ascii: ",") && !StreakName.isNameByte(bytes[index]) {
+                valid = false
+                break
+            }
+            if valid { tags = String(decoding: bytes[field.0..<field.1], as: UTF8.self) }
+        }
+        // The earlier state, when the line keeps one: one that does not read, or could not
+        // stand in for the line's state, is none.
+        if !line.atLineEnd {
+            var earlier = Progress(rules: Rules(), weekStart: weekStart)
+            var unused = false
+            if decodeState(&line, into: &earlier, archived: &unused) { progress.keep(earlier: earlier) }
+        }
+        entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
+                      icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
+                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files,
+                      archived: archived, tags: tags)
+        return true
+    }
+
+    /// Reads a state's fields, `RULES` to `AHEAD`, into `progress` (whose week start is the
+    /// line's); false if they do not parse or cannot be a state we wrote.
+    private static func decodeState(_ line: inout FieldReader, into progress: inout Progress, archived: inout Bool) -> Bool {
+        let bytes = line.bytes
         let rulesField = line.field()
         var at = rulesField.0
         guard Rules.readCompact(bytes, &at, rulesField.1, into: &progress.rules), at == rulesField.1 else { return false }
@@ -502,7 +543,7 @@ public enum PromptCache {
         progress.alive = bytes[flags.0] == 0x31
         progress.dayPaused = bytes[flags.0 + 1] == 0x31
         progress.unitPaused = bytes[flags.0 + 2] == 0x31
-        let archived = flags.1 - flags.0 == 4 && bytes[flags.0 + 3] == 0x31
+        archived = flags.1 - flags.0 == 4 && bytes[flags.0 + 3] == 0x31
         progress.length = line.number()
         progress.runStart = line.day()
         progress.runEnd = line.day()
@@ -533,21 +574,6 @@ public enum PromptCache {
             guard Ahead.isValid(bytes, ahead.0, ahead.1) else { return false }
             progress.ahead = Ahead(validText: String(decoding: bytes[ahead.0..<ahead.1], as: UTF8.self))
         }
-        // Tags: name bytes and commas only (anything else is no tags of ours).
-        var tags = ""
-        if !line.atLineEnd {
-            let field = line.field()
-            var valid = field.1 > field.0
-            for index in field.0..<field.1 where bytes[index] != UInt8(ascii: ",") && !StreakName.isNameByte(bytes[index]) {
-                valid = false
-                break
-            }
-            if valid { tags = String(decoding: bytes[field.0..<field.1], as: UTF8.self) }
-        }
-        entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
-                      icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),
-                      progress: progress, stamp: String(decoding: bytes[stamp.0..<stamp.1], as: UTF8.self), files: files,
-                      archived: archived, tags: tags)
         return true
     }
 }

@@ -127,6 +127,16 @@ public struct Replay: Sendable {
         var collector = Collector(marks: false)
         progress = input.walk(through: input.days.last?.day, zone: zone, &collector)
         progress.ahead = Ahead(after: progress.through, timeline: input.timeline, pauses: input.pauses)
+        // The latest date reads broken: the state after the date with an action before it,
+        // when the run was alive there, stands in for it on the dates before (`Progress.earlier`).
+        if progress.readsBrokenAfterAction, input.days.count >= 2 {
+            var observer = NoObserver()
+            var before = input.walk(through: input.days[input.days.count - 2].day, zone: zone, &observer)
+            if before.alive {
+                before.ahead = Ahead(after: before.through, timeline: input.timeline, pauses: input.pauses)
+                progress.keep(earlier: before)
+            }
+        }
         endedRuns = collector.runs
         earnedBefore = collector.earned
         runs = collector.runs
@@ -190,13 +200,18 @@ public struct Replay: Sendable {
             state = input.walk(from: progress, through: readDate, zone: zone, &collector)
         }
         state.ahead = Ahead(after: state.through, timeline: input.timeline, pauses: input.pauses)
+        // Walked past the latest action, the earlier state stands in for nothing.
+        state.keep(earlier: state.through == progress.through ? progress.earlier?.state : nil)
         if let run = state.currentRun { collector.runs.append(run) }
         if marks, let through = state.through {
             let first = state.rules.unit == .week ? state.weekStart.first(ofWeekHolding: through) : through
             let span = UnitSpan(start: first, end: state.unitEnd(of: through), unit: state.rules.unit)
             collector.units.append(WalkedUnit(span: span, outcome: state.unitExtended ? .met : .open))
         }
-        return Fold(reading: state.currentReading(today: today), state: state, runs: collector.runs,
+        // Read before the latest action's date: as the state after it reads then (see
+        // `Progress.reading(on:zone:)`); runs and marks are the fold's through that date.
+        let reading = readDate > today ? progress.reading(on: today, zone: zone) : state.currentReading(today: today)
+        return Fold(reading: reading, state: state, runs: collector.runs,
                     frozenUnits: collector.frozen, days: collector.days, units: collector.units, earned: collector.earned)
     }
 }

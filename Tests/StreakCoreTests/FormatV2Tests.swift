@@ -327,6 +327,51 @@ struct FormatV2Tests {
         #expect(try #require(PromptCache.decode(bytes(threeFlags)))[1] == entry)
     }
 
+    /// A line whose latest date reads broken while the run was alive on the date before
+    /// keeps that earlier state after `TAGS` (empty when there are none), for reads before its
+    /// date (an action dated ahead of today). A reader before it ignores it; an earlier state
+    /// that does not read, or could not stand in, is none and the line reads all the same.
+    @Test func promptCacheKeepsTheEarlierState() throws {
+        let zone = TableZone.utc
+        var history = StreakHistory(rules: Rules(goal: 2))
+        for day in ["2026-11-23", "2026-11-24", "2026-11-25"] {
+            history.actions.append(Action(day: .d(day), at: RandomHistory.instant(.d(day), 36_000), count: 2))
+        }
+        // Dated 2026-11-27 (made in Tokyo), read on 2026-11-26 (in Los Angeles).
+        history.actions.append(Action(day: .d("2026-11-27"), at: RandomHistory.instant(.d("2026-11-27"), 3_600)))
+        let replay = Replay(history: history, zone: zone)
+        let entry = PromptCache.Entry(name: "quiz", icon: "📚", progress: replay.progress, stamp: "5.5")
+        #expect(entry.line == "quiz\t📚\t5.5\t0\tmon\td127,2,0,0,2\t2026-11-27\t2026-11-27\t1\t0000\t0\t-\t-\t0\t3\t0\t3\t0\t3\t2026-11-25\t0\t-"
+                + "\t\td127,2,0,0,2\t2026-11-25\t2026-11-25\t2\t1000\t3\t2026-11-23\t2026-11-25\t0\t3\t0\t0\t0\t3\t2026-11-25\t0\t-\n")
+        let decoded = try #require(PromptCache.decode(bytes(PromptCache.encode([entry]))))
+        #expect(decoded == [entry])
+        let open = decoded[0].progress.reading(on: .d("2026-11-26"), zone: zone)
+        #expect(open.state == .pending && open.current == 3 && open.progress == GoalProgress(done: 0, needed: 2))
+        // On its own date and after, the line's own state: 1 of 2 after a missed date.
+        #expect(decoded[0].progress.reading(on: .d("2026-11-27"), zone: zone).state == .broken)
+        #expect(decoded[0].progress.reading(on: .d("2026-11-28"), zone: zone).state == .broken)
+        // With tags, after them.
+        var tagged = entry
+        tagged.tags = "work"
+        #expect(tagged.line.contains("\t-\twork\td127,2,0,0,2\t2026-11-25\t"))
+        #expect(try #require(PromptCache.decode(bytes(PromptCache.encode([tagged])))) == [tagged])
+        // Without it (a line written before), the line reads as its own date does.
+        var without = entry
+        without.progress.earlier = nil
+        let short = entry.line.replacingOccurrences(of: "\t\td127,2,0,0,2\t2026-11-25\t2026-11-25\t2\t1000\t3\t2026-11-23\t2026-11-25\t0\t3\t0\t0\t0\t3\t2026-11-25\t0\t-\n", with: "\n")
+        #expect(try #require(PromptCache.decode(bytes(PromptCache.magic + "\n" + short))) == [without])
+        #expect(without.progress.reading(on: .d("2026-11-26"), zone: zone).state == .broken)
+        // An earlier state damaged, or dead on its date, or not before the line's: none.
+        for (from, to) in [("\t1000\t3\t2026-11-23", "\t1000\tx\t2026-11-23"), ("\t1000\t3\t2026-11-23", "\t0000\t3\t2026-11-23"),
+                           ("\t2026-11-25\t2026-11-25\t2\t", "\t2026-11-28\t2026-11-28\t2\t")] {
+            let text = PromptCache.encode([entry]).replacingOccurrences(of: from, with: to)
+            #expect(try #require(PromptCache.decode(bytes(text))) == [without], "\(from) → \(to)")
+        }
+        // A state whose date reads done keeps none (a second action met the goal).
+        let met = replay.progress.adding(1, on: .d("2026-11-27"), zone: zone, timeline: replay.timeline, pauses: replay.pauses)
+        #expect(met.earlier == nil && met.reading(on: .d("2026-11-26"), zone: zone).state == .done)
+    }
+
     /// A tick rewrites its own line; the header (its stamp of the streaks folder) and every
     /// other line, even one that does not read, stay byte for byte.
     @Test func oneLineIsReplacedAndTheOthersKept() throws {

@@ -267,6 +267,24 @@ struct PlainRules {
                 length = 0
             }
         }
-        return (0...(end - start)).map { byDate[max(start + $0, readFrom)]! }
+        // Before the latest action's date, the reading is that date's; when it is broken, the
+        // reading without that date's actions (on the read date, or their own latest date if
+        // later) when that one is not: an action ahead of today never shows a live run broken.
+        let latest = latestAction!
+        var without = history
+        without.actions.removeAll { $0.day == latest }
+        let earlier = PlainRules(history: without, weekStart: weekStart, exists: exists, through: end)
+        return (0...(end - start)).map { offset in
+            let day = start + offset
+            let answer = byDate[max(day, readFrom)]!
+            guard day < latest, answer.state == .broken, !history.rules.quits, let before = earlier.latestAction
+            else { return answer }
+            let read = max(day, before)
+            var instead = earlier.answers(from: read, through: read)[0]
+            guard instead.state != .broken else { return answer }
+            instead.runs = answer.runs
+            instead.frozen = answer.frozen
+            return instead
+        }
     }
 }

@@ -19,7 +19,21 @@ struct ReferenceModel {
         var runs: [[Int]]  // [start, end, length]
     }
 
+    /// A read before the latest action's date that is broken there is the
+    /// read without that date (on today, or its own latest date if later) when that one is
+    /// not broken: an action ahead of today never shows a live run broken. Runs stay the
+    /// whole history's.
     func answer(today: Int) -> Answer {
+        let answer = plainAnswer(today: today)
+        guard answer.state == "broken", let last = dates.max(), today < last else { return answer }
+        let without = ReferenceModel(dates: dates.subtracting([last]), scheduled: scheduled, exists: exists, freezes: freezes)
+        var instead = without.plainAnswer(today: today)
+        guard !without.dates.isEmpty, instead.state != "broken" else { return answer }
+        instead.runs = answer.runs
+        return instead
+    }
+
+    private func plainAnswer(today: Int) -> Answer {
         let total = dates.count
         guard let first = dates.min(), let last = dates.max() else {
             return Answer(state: "broken", current: 0, best: 0, total: 0, freezesLeft: freezes, runs: [])

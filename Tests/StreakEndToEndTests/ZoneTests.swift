@@ -99,6 +99,48 @@ struct ZoneTests {
         try expect(box, at: "2026-11-23T09:00", state: "pending", current: 2, env: ["TZ": "America/Los_Angeles"])
     }
 
+    /// The SPEC: an action dated after today is read as of its date, never broken. With a goal
+    /// not reached on that date (1 of 2 in Tokyo, already the 27th), the date before it in
+    /// Los Angeles is still open: the streak reads as it stands there, alive, not broken
+    /// because a date not over yet would count as missed on the later one.
+    @Test func anActionAheadWithItsGoalOpenNeverBreaksALiveStreak() throws {
+        let box = try Sandbox()
+        let la = ["TZ": "America/Los_Angeles"]
+        #expect(try box.spArgs(["add", "reading", "--goal", "2", "--now", "2026-11-22T09:00"], env: la).status == 0)
+        for day in 23...25 {
+            try tick(box, "2026-11-\(day)T09:00", "reading", env: la)
+            try tick(box, "2026-11-\(day)T10:00", "reading", env: la)
+        }
+        // A view in Los Angeles, as the plugins register one, rendered again by the tick in Tokyo.
+        let clock = "2026-11-26T15:00:00-08:00"
+        let registered = try box.spArgs(["prompt", "--shell", "plain", "reading", "--format", "{count} {state}", "--view",
+                                         "--now", clock], env: la.merging(["STREAKPROMPT_TEST_CLOCK": clock]) { $1 })
+        #expect(registered.status == 0, "\(registered)")
+        try tick(box, "2026-11-27T08:00", "reading", env: ["TZ": "Asia/Tokyo", "STREAKPROMPT_TEST_CLOCK": clock])
+        try expect(box, at: "2026-11-26T16:00", state: "pending", current: 3, today: "2026-11-26", name: "reading", env: la)
+        let views = try FileManager.default.contentsOfDirectory(atPath: box.home + "/views").filter { $0.hasPrefix("plain-") }
+        let view = try box.read("views/" + #require(views.first)).split(separator: "\n").map(String.init)
+        // Pending until midnight in Los Angeles (warned after 20:00), then broken (the 26th missed).
+        let pieces = view.dropFirst(2).prefix { $0 != "end" }.map {
+            $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        }
+        #expect(pieces == ["1795752000\t0\t3 pending", "1795766400\t0\t3 pending", "0\t0\t0 broken"], "\(view)")
+        // In Tokyo, and in Los Angeles once its 27th comes, the 26th was missed.
+        try expect(box, at: "2026-11-27T09:00", state: "broken", current: 0, name: "reading", env: ["TZ": "Asia/Tokyo"])
+        try expect(box, at: "2026-11-27T09:00", state: "broken", current: 0, name: "reading", env: la)
+        // Done in Los Angeles on the 26th after all: the run goes on, the 27th still to finish.
+        try tick(box, "2026-11-26T17:00", "reading", env: la)
+        try tick(box, "2026-11-26T17:05", "reading", env: la)
+        try expect(box, at: "2026-11-26T18:00", state: "pending", current: 4, today: "2026-11-26", name: "reading", env: la)
+        try expect(box, at: "2026-11-27T09:00", state: "pending", current: 4, name: "reading", env: la)
+        // A streak already broken today stays broken: the action ahead revives nothing.
+        #expect(try box.spArgs(["add", "gym", "--goal", "2", "--now", "2026-11-20T09:00"], env: la).status == 0)
+        try tick(box, "2026-11-20T10:00", "gym", env: la)
+        try tick(box, "2026-11-20T11:00", "gym", env: la)
+        try tick(box, "2026-11-27T08:00", "gym", env: ["TZ": "Asia/Tokyo"])
+        try expect(box, at: "2026-11-26T16:00", state: "broken", current: 0, name: "gym", env: la)
+    }
+
     @Test func samoaSkippedADate() throws {
         let box = try Sandbox(tz: "Pacific/Apia")
         try tick(box, "2011-12-28T20:00")
