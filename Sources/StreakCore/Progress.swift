@@ -197,7 +197,7 @@ public struct Progress: Hashable, Sendable {
 
     /// Keeps `before`, a state after an earlier action, as `earlier` when it can stand in for
     /// this one (`readsBrokenAfterAction`, and the run alive on its date); else none.
-    public mutating func keep(earlier before: Progress?) {
+    mutating func keep(earlier before: Progress?) {
         earlier = nil
         guard readsBrokenAfterAction, var before, before.alive, let date = before.through, date < through! else { return }
         before.earlier = nil
