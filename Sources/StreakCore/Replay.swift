@@ -269,15 +269,15 @@ struct FoldInput: Sendable {
     }
 
     /// The first date the streak counts: its first action's; for a habit to quit, the date it
-    /// is counted from (or an earlier slip).
+    /// is counted from (a slip recorded before it is kept, and counts nowhere: a slip never
+    /// makes a run longer).
     var firstDate: StreakDay? {
-        guard let since = timeline.initial.quitSince else { return days.first?.day }
-        return Swift.min(since, days.first?.day ?? since)
+        timeline.initial.quitSince ?? days.first?.day
     }
 
     /// Walks every date from the week of the first action through `end`; with no action,
     /// walks `end` alone (nil: nothing). A habit to quit is walked from the date it is counted
-    /// from (or an earlier slip): no date before it is met.
+    /// from: no date before it is met, and a slip before it is passed over.
     func walk<Observer: FoldObserver>(through end: StreakDay?, zone: some ZoneRules,
                                       _ observer: inout Observer) -> Progress {
         let quitStart = timeline.initial.quits ? firstDate : nil

@@ -4,7 +4,7 @@ import Testing
 
 /// Habits to quit as the SPEC words them, written plainly and apart from `Progress`: a tick is
 /// a slip; a date is met when it has none; the dates count from the date the streak was added
-/// (or an earlier slip); a paused date neither breaks nor extends (it reads done unless it has a
+/// (a slip before it counts nowhere); a paused date neither breaks nor extends (it reads done unless it has a
 /// slip after the run ended); no goal, target or freeze.
 struct QuitModel {
     var since: Int
@@ -23,7 +23,7 @@ struct QuitModel {
     }
 
     func answer(today: Int) -> Answer {
-        let start = min(since, slips.min() ?? since)
+        let start = since
         let read = max(today, slips.max() ?? today)
         guard read >= start else { return Answer(state: .broken, current: 0, best: 0, total: 0, last: nil, runs: []) }
         var length = 0
@@ -172,6 +172,27 @@ struct QuitRulesTests {
         #expect(clean.progress.reading(on: .d("2026-10-30"), zone: TableZone.utc) == before)
         // No goal, no freeze: the segment shows no progress.
         #expect(after.progress.isMet && after.freezesLeft == 0 && after.quit)
+    }
+
+    /// A slip dated before the date the habit counts from (backdated with --now, or merged
+    /// from another machine) is kept and counts nowhere: the run is the dates from that date,
+    /// the same as without the slip (it made the run longer, counting from the day after it).
+    @Test func aSlipBeforeTheStartCountsNowhere() {
+        let since = StreakDay.d("2026-11-10")
+        let slip = Action(day: .d("2026-11-05"), at: Instant(seconds: 1_793_869_200, offset: 0))
+        let with = Replay(history: StreakHistory(rules: Rules(quitSince: since), actions: [slip]), zone: TableZone.utc)
+        let without = Replay(history: StreakHistory(rules: Rules(quitSince: since)), zone: TableZone.utc)
+        for today in ["2026-11-10", "2026-11-20"] {
+            let reading = with.fold(at: .d(today), zone: TableZone.utc).reading
+            #expect(reading == without.fold(at: .d(today), zone: TableZone.utc).reading, "\(today)")
+            #expect(reading == with.progress.reading(on: .d(today), zone: TableZone.utc), "\(today)")
+        }
+        let later = with.fold(at: .d("2026-11-20"), zone: TableZone.utc)
+        #expect(later.reading.current == 11 && later.reading.total == 11 && later.reading.state == .done)
+        #expect(later.runs.map(\.start) == [since])
+        // Read on the slip's own date, before the habit counts: nothing yet.
+        let onSlip = with.fold(at: .d("2026-11-05"), zone: TableZone.utc).reading
+        #expect(onSlip.current == 0 && onSlip.total == 0)
     }
 
     @Test func pausesNeitherBreakNorExtend() {

@@ -41,6 +41,11 @@ struct QuitEndToEndTests {
         let status = try box.status("smoke", now: "2026-04-10T12:00")
         #expect(status["quit"] as? Bool == true && status["quit_since"] as? String == "2026-03-20")
         #expect(try box.prompt(["smoke", "--format", "{icon}{count}{progress}{bar}"], now: "2026-04-10T12:00") == "🚭13")
+        // A slip dated before the date quit is kept and breaks nothing (nor lengthens a run).
+        let early = try box.sp("tick", "smoke", "--now", "2026-03-15T09:00")
+        #expect(early.status == 0 && early.stdout.contains("before 2026-03-20, the date smoke counts from"), "\(early)")
+        #expect(try numbers(box, "smoke", "2026-04-10T12:00") == ("done", 13, 13, 21))
+        #expect(try box.sp("log", "smoke", "--now", "2026-04-10T12:00").stdout.contains("2026-03-15"))
     }
 
     @Test func pausesApplyAndADayStartToo() throws {

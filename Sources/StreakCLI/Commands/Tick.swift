@@ -86,6 +86,9 @@ enum Tick: Command {
             if outcome.paused {
                 return "\(name): slip recorded \(when)\(again); \(action.day) is paused, so the run goes on · \(counts)"
             }
+            if let since = rules.quitSince, action.day < since {
+                return "\(name): slip recorded \(when)\(again), before \(since), the date \(name) counts from, so it breaks no run"
+            }
             return "\(name): slip recorded \(when)\(again) · \(counts) (best \(Report.count(reading.best, .day)))"
         }
         let goalText = day.needed > 1 ? Report.ofGoal(day) : nil
