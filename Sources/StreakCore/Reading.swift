@@ -115,6 +115,10 @@ public struct Reading: Hashable, Sendable {
         self.goal = goal
     }
 
+    /// Today is paused in day mode: nothing is asked of it, so no progress is shown. (In week
+    /// mode the week still asks for its met dates.)
+    public var restsToday: Bool { paused && unit == .day }
+
     /// A streak that has never had a run: no action yet, day one of a goal not reached yet, a
     /// weekly target's first week not met yet, or its only action taken back. It is not alive, so its state is `broken`,
     /// but nothing was lost: it reads as `new` to people, and is still to do today.

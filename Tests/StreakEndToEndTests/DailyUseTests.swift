@@ -161,6 +161,11 @@ struct DailyUseTests {
         let remind = try box.sp("remind", "--now", "2026-11-25T12:00").stdout
         #expect(status.contains("new: 1 of 2 this week, 4d 12h left") && remind.contains("1 of 2 this week, 4d 12h left"),
                 "\(status)\n\(remind)")
+        // A weekly target's week still asks on a paused date: its progress shows, as status says.
+        try box.sp("pause", "read", "--from", "2026-11-26", "--to", "2026-11-26", "--now", "2026-11-25T12:00")
+        #expect(try box.prompt(["read", "--format", "{progress} {bar}"], now: "2026-11-26T12:00") == "1/2 ▰▱")
+        let paused = try box.status("read", now: "2026-11-26T12:00")
+        #expect(paused["paused"] as? Bool == true && paused["progress"] as? [Int] == [1, 2], "\(paused)")
     }
 
     /// Day start, week start, format and names set once in the config file hold for every
