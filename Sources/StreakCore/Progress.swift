@@ -182,10 +182,16 @@ public struct Progress: Hashable, Sendable {
 
     /// The earlier state's reading on `today`, when it stands in for this one's (see
     /// `earlier`): `today` is before this state's date, and the reading is not broken.
+    /// What the history holds whatever the read date stays this state's: the met dates (the
+    /// total), the latest of them, and the longest run (in the unit both read in).
     private func earlierReading(on today: StreakDay, zone: some ZoneRules) -> Reading? {
         guard let earlier, let through, today < through else { return nil }
-        let reading = earlier.state.reading(on: today, zone: zone)
-        return reading.state == .broken ? nil : reading
+        var reading = earlier.state.reading(on: today, zone: zone)
+        guard reading.state != .broken else { return nil }
+        reading.total = total
+        reading.last = lastMet
+        if reading.unit == rules.unit { reading.best = Swift.max(reading.best, best) }
+        return reading
     }
 
     /// Whether this is a state after its latest action whose date reads broken (the goal not

@@ -282,6 +282,10 @@ struct PlainRules {
             let read = max(day, before)
             var instead = earlier.answers(from: read, through: read)[0]
             guard instead.state != .broken else { return answer }
+            // The history's own facts stay the whole history's.
+            instead.total = answer.total
+            instead.last = answer.last
+            if instead.unit == answer.unit { instead.best = max(instead.best, answer.best) }
             instead.runs = answer.runs
             instead.frozen = answer.frozen
             return instead

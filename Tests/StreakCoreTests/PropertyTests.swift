@@ -29,6 +29,9 @@ struct ReferenceModel {
         let without = ReferenceModel(dates: dates.subtracting([last]), scheduled: scheduled, exists: exists, freezes: freezes)
         var instead = without.plainAnswer(today: today)
         guard !without.dates.isEmpty, instead.state != "broken" else { return answer }
+        // The history's own facts stay the whole history's.
+        instead.total = answer.total
+        instead.best = max(instead.best, answer.best)
         instead.runs = answer.runs
         return instead
     }
