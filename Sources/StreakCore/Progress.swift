@@ -66,12 +66,17 @@ public struct Progress: Hashable, Sendable {
     public internal(set) var weekStart: WeekStart
     /// Rule changes and pauses after `through`.
     public internal(set) var ahead: Ahead
-    /// The state after the latest action before `through`, kept only when it can stand in
-    /// for this one (`keep(earlier:)`): this state is the one after its latest action, that
-    /// date reads broken, and the run was alive on the earlier date. A read on a date before
-    /// `through` (an action dated after today, made where it was already tomorrow) shows the
-    /// earlier state's reading when that is not broken (`reading(on:zone:)`).
+    /// The states after the latest actions before `through`, latest first, kept only when
+    /// they can stand in for this one (`keep(earlier:)`): this state is the one after its
+    /// latest action and that date reads broken. A read on a date before `through` (an action
+    /// dated after today, made where it was already tomorrow) shows the reading of the state
+    /// after the latest action up to that date, when that is not broken (`reading(on:zone:)`).
     public internal(set) var earlier: EarlierState?
+
+    /// How many dates before its latest action a state keeps what a read there needs
+    /// (`earlier`): two, as far as dates in two zones can be apart (UTC+14 and UTC−12). A read
+    /// further back (an action dated days ahead with `--now`) shows the latest date's reading.
+    public static let earlierDates = 2
 
     /// Nothing recorded yet, under `rules`.
     public init(rules: Rules, weekStart: WeekStart = .monday, ahead: Ahead = Ahead()) {
@@ -180,13 +185,15 @@ public struct Progress: Hashable, Sendable {
         return currentReading(today: today)
     }
 
-    /// The earlier state's reading on `today`, when it stands in for this one's (see
+    /// The reading on `today` of the earlier state that stands in for this one's (see
     /// `earlier`): `today` is before this state's date, and the reading is not broken.
     /// What the history holds whatever the read date stays this state's: the met dates (the
     /// total), the latest of them, and the longest run (in the unit both read in).
     private func earlierReading(on today: StreakDay, zone: some ZoneRules) -> Reading? {
-        guard let earlier, let through, today < through else { return nil }
-        var reading = earlier.state.reading(on: today, zone: zone)
+        guard let earlier, let through, today < through,
+              let state = earlier.states.first(where: { $0.through! <= today })
+        else { return nil }
+        var reading = state.reading(on: today, zone: zone)
         guard reading.state != .broken else { return nil }
         reading.total = total
         reading.last = lastMet
@@ -201,14 +208,30 @@ public struct Progress: Hashable, Sendable {
         !rules.quits && last != nil && through == last && !alive && !unitExtended
     }
 
-    /// Keeps `before`, a state after an earlier action, as `earlier` when it can stand in for
-    /// this one (`readsBrokenAfterAction`, and the run alive on its date); else none.
-    mutating func keep(earlier before: Progress?) {
+    /// Keeps of `states` (the states after the latest actions before this one's, latest
+    /// first) what a read before this date needs, as `earlier`: none unless this state
+    /// `readsBrokenAfterAction`; the first, and the next while the one before stands on one of
+    /// the `earlierDates` dates before this one; none after the last whose run is alive (a
+    /// state whose run is dead reads broken on every later date: this one's reading).
+    mutating func keep(earlier states: [Progress]) {
         earlier = nil
-        guard readsBrokenAfterAction, var before, before.alive, let date = before.through, date < through! else { return }
-        before.earlier = nil
-        earlier = EarlierState(before)
+        guard readsBrokenAfterAction, let through else { return }
+        var kept: [Progress] = []
+        var previous = through
+        for var state in states {
+            guard let date = state.through, date < previous, kept.isEmpty || previous > through - Progress.earlierDates
+            else { break }
+            state.earlier = nil
+            kept.append(state)
+            previous = date
+        }
+        while let last = kept.last, !last.alive { kept.removeLast() }
+        if !kept.isEmpty { earlier = EarlierState(kept) }
     }
+
+    /// The states a state after an action on a later date keeps (`keep(earlier:)`): this one,
+    /// and the ones it keeps itself.
+    var withEarlier: [Progress] { [self] + (earlier?.states ?? []) }
 
     /// The first release's reading: `rules` (schedule, goal, earning) replace the rules this
     /// state carries, and the week starts on Monday. The freezes already granted stay.
@@ -338,23 +361,26 @@ public struct Progress: Hashable, Sendable {
         }
         state.last = day
         state.ahead = Ahead(after: day, timeline: timeline, pauses: pauses)
-        // The state before the action's date: this one when it is the state after an action
-        // on an earlier date; the one kept already for the same date. (A state walked past
-        // its latest action has lost it: `earlierUnknown`.)
+        // The states before the action's date: this one when it is the state after an action
+        // on an earlier date, and those it keeps; the ones kept already for the same date.
+        // (What this state does not have: `earlierUnknown`.)
         if let through, day > through {
-            state.keep(earlier: last == through ? self : nil)
+            state.keep(earlier: last == through ? withEarlier : [])
         } else {
-            state.keep(earlier: earlier?.state)
+            state.keep(earlier: earlier?.states ?? [])
         }
         return state
     }
 
-    /// Whether `added` (what `adding` gave from this state) may lack the earlier state a
-    /// replay would keep: this state was walked past its latest action, so the state after
-    /// that action is not at hand. The caller replays the history instead.
-    public func earlierUnknown(in added: Progress) -> Bool {
-        guard let last, last != through else { return false }
-        return added.readsBrokenAfterAction && added.earlier == nil
+    /// Whether `added` (what `adding` gave from this state, for an action on `day`) may lack
+    /// earlier states a replay would keep: the caller replays the history instead. This state
+    /// was walked past its latest action (so the state after that action is not at hand), or
+    /// the action is on the next date and this state, which does not read broken, keeps
+    /// nothing of the dates before it that a read there needs.
+    public func earlierUnknown(in added: Progress, day: StreakDay) -> Bool {
+        guard added.readsBrokenAfterAction, let through, let last else { return false }
+        if last != through { return true }
+        return day > through && through > day - Progress.earlierDates && earlier == nil && !readsBrokenAfterAction
     }
 
     /// Starts a unit under `next`. A change of unit ends the run in the old unit (it stays in
@@ -546,15 +572,16 @@ public struct Progress: Hashable, Sendable {
     }
 }
 
-/// A state kept inside another (`Progress.earlier`): a class, since a value cannot hold one
+/// States kept inside another (`Progress.earlier`): a class, since a value cannot hold one
 /// of its own type. Never changed once made.
 public final class EarlierState: Hashable, Sendable {
-    public let state: Progress
+    /// Latest first, each before the one before it, none keeping states of its own.
+    public let states: [Progress]
 
-    init(_ state: Progress) {
-        self.state = state
+    init(_ states: [Progress]) {
+        self.states = states
     }
 
-    public static func == (one: EarlierState, other: EarlierState) -> Bool { one === other || one.state == other.state }
-    public func hash(into hasher: inout Hasher) { hasher.combine(state) }
+    public static func == (one: EarlierState, other: EarlierState) -> Bool { one === other || one.states == other.states }
+    public func hash(into hasher: inout Hasher) { hasher.combine(states) }
 }

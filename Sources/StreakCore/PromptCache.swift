@@ -18,15 +18,15 @@
 /// `TOTAL` met dates; `LAST-MET` the latest met date; `WEEK-MET` met dates in the week of
 /// `THROUGH`; `AHEAD` the rule changes and pauses planned after it (`Ahead`, `-` for none);
 /// then, only when the streak has tags or an earlier state, `TAGS` (`a,b`: what `--tag`
-/// chooses by; empty for none); then, only when the state keeps one (`Progress.earlier`: the
-/// latest date reads broken, the run was alive at the action before it), that earlier state's
-/// fields `RULES` to `AHEAD` again (its `FLAGS` three or four digits, the fourth ignored).
+/// chooses by; empty for none); then, only when the state keeps some (`Progress.earlier`: the
+/// latest date reads broken), the earlier states' fields `RULES` to `AHEAD` again, one after
+/// the other, latest first (their `FLAGS` three or four digits, the fourth ignored).
 ///
 /// A stamp is the modification time (`SECONDS.NANOSECONDS`) of the `streaks/` folder
 /// (header) or of the streak's folder (line) when it was computed; the prompt compares them
 /// with the folders to notice changes it did not see (a sync tool delivering another
 /// machine's actions, or a writer killed before it refreshed the cache). Fields after
-/// `TAGS` that do not read as an earlier state are ignored (and a reader before tags ignores
+/// `TAGS` that do not read as earlier states are ignored (and a reader before tags ignores
 /// `TAGS`, one before earlier states the fields after it). A first-release cache (`streakprompt-cache 1`) is not a cache: the
 /// first prompt after the upgrade has it rebuilt at once (see `PromptSource.open`). Rebuilt by every write and by
 /// `doctor --repair`; a missing or unreadable cache only blanks the prompt.
@@ -93,7 +93,7 @@ public enum PromptCache {
             line.text(p.weekStart.shortName)
             line.state(p, archived: archived)
             if !tags.isEmpty || p.earlier != nil { line.text(tags) }
-            if let earlier = p.earlier { line.state(earlier.state, archived: false) }
+            for earlier in p.earlier?.states ?? [] { line.state(earlier, archived: false) }
             return line.finished()
         }
     }
@@ -513,12 +513,17 @@ public enum PromptCache {
             }
             if valid { tags = String(decoding: bytes[field.0..<field.1], as: UTF8.self) }
         }
-        // The earlier state, when the line keeps one: one that does not read, or could not
-        // stand in for the line's state, is none.
+        // The earlier states, when the line keeps some: they end at one that does not read;
+        // what could not stand in for the line's state is none (`Progress.keep(earlier:)`).
         if !line.atLineEnd {
-            var earlier = Progress(rules: Rules(), weekStart: weekStart)
-            var unused = false
-            if decodeState(&line, into: &earlier, archived: &unused) { progress.keep(earlier: earlier) }
+            var states: [Progress] = []
+            while !line.atLineEnd, states.count < Progress.earlierDates {
+                var earlier = Progress(rules: Rules(), weekStart: weekStart)
+                var unused = false
+                guard decodeState(&line, into: &earlier, archived: &unused) else { break }
+                states.append(earlier)
+            }
+            progress.keep(earlier: states)
         }
         entry = Entry(name: String(decoding: bytes[name.0..<name.1], as: UTF8.self),
                       icon: String(decoding: bytes[icon.0..<icon.1], as: UTF8.self),

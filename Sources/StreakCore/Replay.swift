@@ -127,15 +127,20 @@ public struct Replay: Sendable {
         var collector = Collector(marks: false)
         progress = input.walk(through: input.days.last?.day, zone: zone, &collector)
         progress.ahead = Ahead(after: progress.through, timeline: input.timeline, pauses: input.pauses)
-        // The latest date reads broken: the state after the date with an action before it,
-        // when the run was alive there, stands in for it on the dates before (`Progress.earlier`).
-        if progress.readsBrokenAfterAction, input.days.count >= 2 {
-            var observer = NoObserver()
-            var before = input.walk(through: input.days[input.days.count - 2].day, zone: zone, &observer)
-            if before.alive {
-                before.ahead = Ahead(after: before.through, timeline: input.timeline, pauses: input.pauses)
-                progress.keep(earlier: before)
+        // The latest date reads broken: the states after the dates with an action before it
+        // stand in for it on the dates before (`Progress.earlier`; it keeps what a read needs).
+        if progress.readsBrokenAfterAction, let latest = progress.through {
+            var states: [Progress] = []
+            var index = input.days.count - 2
+            while index >= 0, states.count < Progress.earlierDates,
+                  states.isEmpty || states.last!.through! > latest - Progress.earlierDates {
+                var observer = NoObserver()
+                var state = input.walk(through: input.days[index].day, zone: zone, &observer)
+                state.ahead = Ahead(after: state.through, timeline: input.timeline, pauses: input.pauses)
+                states.append(state)
+                index -= 1
             }
+            progress.keep(earlier: states)
         }
         endedRuns = collector.runs
         earnedBefore = collector.earned
@@ -201,7 +206,7 @@ public struct Replay: Sendable {
         }
         state.ahead = Ahead(after: state.through, timeline: input.timeline, pauses: input.pauses)
         // Walked past the latest action, the earlier state stands in for nothing.
-        state.keep(earlier: state.through == progress.through ? progress.earlier?.state : nil)
+        state.keep(earlier: state.through == progress.through ? progress.earlier?.states ?? [] : [])
         if let run = state.currentRun { collector.runs.append(run) }
         if marks, let through = state.through {
             let first = state.rules.unit == .week ? state.weekStart.first(ofWeekHolding: through) : through

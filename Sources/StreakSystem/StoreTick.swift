@@ -197,7 +197,7 @@ extension Store {
         var progress = cached
         if counts {
             progress = cached.adding(action.count, on: action.day, zone: zone, timeline: timeline, pauses: pauses)
-            guard progress.ahead.horizon == nil, !cached.earlierUnknown(in: progress) else { return nil }
+            guard progress.ahead.horizon == nil, !cached.earlierUnknown(in: progress, day: action.day) else { return nil }
         }
         let appended = try append([action], to: name)
         TestPoint.reach("tick-after-append")

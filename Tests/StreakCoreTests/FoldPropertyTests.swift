@@ -139,7 +139,7 @@ struct FoldPropertyTests {
         #expect(compared == 200 * 365)
         // Reads before an action ahead of them that its date's broken reading would have shown
         // broken, and the earlier state shows alive.
-        #expect(stoodIn > 100, "\(stoodIn)")
+        #expect(stoodIn > 10, "\(stoodIn)")
     }
 
     /// The same records in any order, and split across two machines' logs (some records in
@@ -317,6 +317,47 @@ struct FoldPropertyTests {
     }
 }
 
+@Suite("actions ahead of the read date")
+struct ActionsAheadTests {
+    /// Random histories with one or two more dates of actions at their end (one action each:
+    /// short of a goal above 1), read on each of the dates around them: the fold, the state a
+    /// cache line keeps (written and read back) and the plain model agree, and a read that
+    /// one of those dates would show broken shows the streak as it stands on the read date.
+    @Test func readsBeforeOneOrTwoDatesAheadAgreeWithThePlainModel() throws {
+        var random = SeededRandom(seed: 27_112_026)
+        var stoodIn = 0
+        var twoAhead = 0
+        for iteration in 0..<400 {
+            var generated = RandomHistory(&random, span: 60)
+            let last = generated.history.actions.map(\.day).max() ?? generated.base
+            for step in 1...Int.random(in: 1...2, using: &random) {
+                let day = last + [1, 1, 2, 3][Int.random(in: 0..<4, using: &random)] * step
+                generated.history.actions.append(Action(day: day, at: RandomHistory.instant(day, 40_000 + step)))
+            }
+            let replay = generated.replay()
+            let latest = try #require(replay.progress.through)
+            let plain = generated.plain(through: latest + 3)
+            let expected = plain.answers(from: latest - 6, through: latest + 3)
+            let line = PromptCache.Entry(name: "s", icon: "🔥", progress: replay.progress).line
+            let cached = try #require(PromptCache.decode(Array((PromptCache.magic + "\n" + line).utf8))?.first).progress
+            #expect(cached == replay.progress, "case \(iteration): the cache line reads back")
+            for offset in 0..<10 {
+                let today = latest - 6 + offset
+                let fold = replay.fold(at: today, zone: generated.zone)
+                #expect(PlainRules.Answer(fold) == expected[offset], "case \(iteration) on \(today): \(generated.history)")
+                #expect(cached.reading(on: today, zone: generated.zone) == fold.reading, "case \(iteration) on \(today)")
+                if today < latest, fold.reading.state != .broken,
+                   replay.progress.reading(on: latest, zone: generated.zone).state == .broken {
+                    stoodIn += 1
+                    if today < latest - 1, replay.progress.earlier?.states.count == 2 { twoAhead += 1 }
+                }
+            }
+        }
+        #expect(stoodIn > 40, "\(stoodIn)")
+        #expect(twoAhead > 10, "\(twoAhead)")
+    }
+}
+
 @Suite("a tick from the carried state")
 struct AddingPropertyTests {
     /// One more action after the last one (on its date, or any date after it), added to the
@@ -345,13 +386,16 @@ struct AddingPropertyTests {
             let whole = Replay(history: history, zone: generated.zone, weekStart: generated.weekStart).progress
             let added = state.adding(count, on: day, zone: generated.zone, timeline: replay.timeline,
                                                pauses: replay.pauses)
-            if state.earlierUnknown(in: added) {
-                // Walked past its latest action, the state cannot tell the earlier one: the
-                // tick replays instead. All else agrees.
+            if state.earlierUnknown(in: added, day: day) {
+                // The state cannot tell the earlier states a replay keeps (walked past its
+                // latest action, or keeping none of the date before it): the tick replays
+                // instead. All else agrees.
                 unknown += 1
                 var replayed = whole
                 replayed.earlier = nil
-                #expect(added == replayed, "case \(iteration): +\(count) on \(day) after \(through)")
+                var partial = added
+                partial.earlier = nil
+                #expect(partial == replayed, "case \(iteration): +\(count) on \(day) after \(through)")
             } else {
                 #expect(added == whole, "case \(iteration): +\(count) on \(day) after \(through)")
             }

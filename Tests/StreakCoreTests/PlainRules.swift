@@ -268,19 +268,26 @@ struct PlainRules {
             }
         }
         // Before the latest action's date, the reading is that date's; when it is broken, the
-        // reading without that date's actions (on the read date, or their own latest date if
-        // later) when that one is not: an action ahead of today never shows a live run broken.
+        // reading on the read date without the actions dated after it, when that one is not:
+        // an action ahead of today never shows a live run broken. Read up to two dates before
+        // the latest action, or back to the first date with an action before those.
         let latest = latestAction!
-        var without = history
-        without.actions.removeAll { $0.day == latest }
-        let earlier = PlainRules(history: without, weekStart: weekStart, exists: exists, through: end)
+        var before: [StreakDay] = []
+        var date = latest - 1
+        while date >= first, before.count < 2 {
+            if count(date) > 0 { before.append(date) }
+            date = date - 1
+        }
+        let reach = before.count > 1 && before[0] > latest - 2 ? before[1] : before.first
         return (0...(end - start)).map { offset in
             let day = start + offset
             let answer = byDate[max(day, readFrom)]!
-            guard day < latest, answer.state == .broken, !history.rules.quits, let before = earlier.latestAction
+            guard day < latest, answer.state == .broken, !history.rules.quits, let reach, day >= reach
             else { return answer }
-            let read = max(day, before)
-            var instead = earlier.answers(from: read, through: read)[0]
+            var without = history
+            without.actions.removeAll { $0.day > day }
+            var instead = PlainRules(history: without, weekStart: weekStart, exists: exists, through: end)
+                .answers(from: day, through: day)[0]
             guard instead.state != .broken else { return answer }
             // The history's own facts stay the whole history's.
             instead.total = answer.total

@@ -20,15 +20,20 @@ struct ReferenceModel {
     }
 
     /// A read before the latest action's date that is broken there is the
-    /// read without that date (on today, or its own latest date if later) when that one is
-    /// not broken: an action ahead of today never shows a live run broken. Runs stay the
+    /// read on today without the dates after it when that one is not broken: an action ahead of today never shows a live run broken. Runs stay the
     /// whole history's.
     func answer(today: Int) -> Answer {
         let answer = plainAnswer(today: today)
         guard answer.state == "broken", let last = dates.max(), today < last else { return answer }
-        let without = ReferenceModel(dates: dates.subtracting([last]), scheduled: scheduled, exists: exists, freezes: freezes)
+        // Up to two dates before the latest action, or back to the first date with an action
+        // before those.
+        let before = dates.filter { $0 < last }.sorted(by: >)
+        guard let reach = before.count > 1 && before[0] > last - 2 ? before[1] : before.first, today >= reach
+        else { return answer }
+        let without = ReferenceModel(dates: dates.filter { $0 <= today }, scheduled: scheduled, exists: exists,
+                                     freezes: freezes)
         var instead = without.plainAnswer(today: today)
-        guard !without.dates.isEmpty, instead.state != "broken" else { return answer }
+        guard instead.state != "broken" else { return answer }
         // The history's own facts stay the whole history's.
         instead.total = answer.total
         instead.best = max(instead.best, answer.best)

@@ -133,6 +133,19 @@ struct ZoneTests {
         try tick(box, "2026-11-26T17:05", "reading", env: la)
         try expect(box, at: "2026-11-26T18:00", state: "pending", current: 4, today: "2026-11-26", name: "reading", env: la)
         try expect(box, at: "2026-11-27T09:00", state: "pending", current: 4, name: "reading", env: la)
+        // Two dates ahead (UTC+14 is a date ahead of Tokyo, two of UTC−12), each 1 of 2: the
+        // read at UTC−12 still shows the streak as it stands there.
+        let west = ["TZ": "Etc/GMT+12"]
+        #expect(try box.spArgs(["add", "far", "--goal", "2", "--now", "2026-11-20T09:00"], env: west).status == 0)
+        for day in 20...24 {
+            let result = try box.spArgs(["tick", "far", "--count", "2", "--quiet", "--now", "2026-11-\(day)T10:00"], env: west)
+            #expect(result.status == 0, "\(result)")
+        }
+        try tick(box, "2026-11-26T10:55:00Z", "far", env: ["TZ": "Asia/Tokyo"])
+        try tick(box, "2026-11-26T10:56:00Z", "far", env: ["TZ": "Pacific/Kiritimati"])
+        try expect(box, at: "2026-11-26T11:00:00Z", state: "pending", current: 5, today: "2026-11-25", name: "far", env: west)
+        let far = try box.status("far", now: "2026-11-26T11:00:00Z", env: west)
+        #expect(far["progress"] as? [Int] == [0, 2] && far["total"] as? Int == 5, "\(far)")
         // A streak already broken today stays broken: the action ahead revives nothing.
         #expect(try box.spArgs(["add", "gym", "--goal", "2", "--now", "2026-11-20T09:00"], env: la).status == 0)
         try tick(box, "2026-11-20T10:00", "gym", env: la)
