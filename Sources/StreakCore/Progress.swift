@@ -73,9 +73,10 @@ public struct Progress: Hashable, Sendable {
     /// after the latest action up to that date, when that is not broken (`reading(on:zone:)`).
     public internal(set) var earlier: EarlierState?
 
-    /// How many dates before its latest action a state keeps what a read there needs
-    /// (`earlier`): two, as far as dates in two zones can be apart (UTC+14 and UTC−12). A read
-    /// further back (an action dated days ahead with `--now`) shows the latest date's reading.
+    /// How many earlier states a state keeps at most (`earlier`): enough for a read whose
+    /// actions ahead are on one date, or on two dates in a row, as far apart as dates in two
+    /// zones can be (UTC+14 and UTC−12). A read with actions ahead on more dates (dated days
+    /// ahead with `--now`) shows the latest date's reading.
     public static let earlierDates = 2
 
     /// Nothing recorded yet, under `rules`.
