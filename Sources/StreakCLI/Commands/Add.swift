@@ -40,7 +40,8 @@ enum Add: Command {
         --quit creates a habit to quit instead (smoking, doomscrolling): a tick records a
         slip, and every date without one counts, from the date it was added (--from DATE:
         the date you quit, not after today). A slip date reads broken, 0; the next date
-        starts again at 1. Goals, schedules, targets and freezes do not apply; pauses do.
+        starts again at 1; a slip dated before the date quit breaks nothing. Goals,
+        schedules, targets and freezes do not apply; pauses do.
 
         Schedules: daily (the default), weekdays, weekends, or days such as mon,wed,fri.
         Unscheduled dates neither break nor extend the streak. --target N/week counts weeks
