@@ -220,14 +220,22 @@ public struct Progress: Hashable, Sendable {
         var kept: [Progress] = []
         var previous = through
         for var state in states {
-            guard let date = state.through, date < previous, kept.isEmpty || previous > through - Progress.earlierDates
-            else { break }
+            guard let date = state.through, date < previous, wantsEarlier(than: kept) else { break }
             state.earlier = nil
             kept.append(state)
             previous = date
         }
         while let last = kept.last, !last.alive { kept.removeLast() }
         if !kept.isEmpty { earlier = EarlierState(kept) }
+    }
+
+    /// Whether this state, keeping `states` (latest first), wants the one before them too: the
+    /// first always, the next while the last kept stands on one of the `earlierDates` dates
+    /// before this one (a read between them needs the one before).
+    func wantsEarlier(than states: [Progress]) -> Bool {
+        guard let through, states.count < Progress.earlierDates else { return false }
+        guard let date = states.last?.through else { return true }
+        return date > through - Progress.earlierDates
     }
 
     /// The states a state after an action on a later date keeps (`keep(earlier:)`): this one,
@@ -381,7 +389,7 @@ public struct Progress: Hashable, Sendable {
     public func earlierUnknown(in added: Progress, day: StreakDay) -> Bool {
         guard added.readsBrokenAfterAction, let through, let last else { return false }
         if last != through { return true }
-        return day > through && through > day - Progress.earlierDates && earlier == nil && !readsBrokenAfterAction
+        return day > through && added.wantsEarlier(than: [self]) && earlier == nil && !readsBrokenAfterAction
     }
 
     /// Starts a unit under `next`. A change of unit ends the run in the old unit (it stays in

@@ -129,11 +129,10 @@ public struct Replay: Sendable {
         progress.ahead = Ahead(after: progress.through, timeline: input.timeline, pauses: input.pauses)
         // The latest date reads broken: the states after the dates with an action before it
         // stand in for it on the dates before (`Progress.earlier`; it keeps what a read needs).
-        if progress.readsBrokenAfterAction, let latest = progress.through {
+        if progress.readsBrokenAfterAction {
             var states: [Progress] = []
             var index = input.days.count - 2
-            while index >= 0, states.count < Progress.earlierDates,
-                  states.isEmpty || states.last!.through! > latest - Progress.earlierDates {
+            while index >= 0, progress.wantsEarlier(than: states) {
                 var observer = NoObserver()
                 var state = input.walk(through: input.days[index].day, zone: zone, &observer)
                 state.ahead = Ahead(after: state.through, timeline: input.timeline, pauses: input.pauses)
