@@ -271,9 +271,13 @@ public struct Progress: Hashable, Sendable {
         case .days: done = dayCount
         case .weeks: done = unitMet
         }
-        return Reading(state: state, current: state == .broken ? 0 : length, best: best, total: total,
-                       freezesLeft: freezesLeft, last: lastMet, today: today, unit: rules.unit,
-                       progress: GoalProgress(done: done, needed: rules.needed), paused: dayPaused, goal: rules.goal)
+        var reading = Reading(state: state, current: state == .broken ? 0 : length, best: best, total: total,
+                              freezesLeft: freezesLeft, last: lastMet, today: today, unit: rules.unit,
+                              progress: GoalProgress(done: done, needed: rules.needed), paused: dayPaused, goal: rules.goal)
+        // A date off the schedule asks nothing of a live streak (a broken one reads the same
+        // on every date: `SegmentPlan.column` relies on it).
+        if case .days(let schedule) = rules.mode, state != .broken { reading.unscheduled = !schedule.contains(through ?? today) }
+        return reading
     }
 
     /// A habit to quit: a date with a slip reads broken, 0; any other date done (a paused one

@@ -99,6 +99,9 @@ public struct Reading: Hashable, Sendable {
     public var goal: Int
     /// A habit to quit: `progress.done` is the read date's slips (none are asked for).
     public var quit = false
+    /// The read date is not on a live daily streak's schedule: nothing is asked of it, as of
+    /// a paused one.
+    public var unscheduled = false
 
     public init(state: State, current: Int, best: Int, total: Int, freezesLeft: Int, last: StreakDay?,
                 today: StreakDay, unit: StreakUnit, progress: GoalProgress, paused: Bool, goal: Int) {
@@ -115,9 +118,9 @@ public struct Reading: Hashable, Sendable {
         self.goal = goal
     }
 
-    /// Today is paused in day mode: nothing is asked of it, so no progress is shown. (In week
-    /// mode the week still asks for its met dates.)
-    public var restsToday: Bool { paused && unit == .day }
+    /// Today is paused or not on the schedule, in day mode: nothing is asked of it, so no
+    /// progress is shown. (In week mode the week still asks for its met dates.)
+    public var restsToday: Bool { (paused || unscheduled) && unit == .day }
 
     /// A streak that has never had a run: no action yet, day one of a goal not reached yet, a
     /// weekly target's first week not met yet, or its only action taken back. It is not alive, so its state is `broken`,

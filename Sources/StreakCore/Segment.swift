@@ -47,8 +47,8 @@ public enum Host: String, CaseIterable, Sendable {
 /// A segment format such as `{icon}{count}`.
 ///
 /// Placeholders: `{icon}`, `{count}`, `{best}`, `{name}`, `{state}`, `{total}`, `{freezes}`,
-/// `{progress}` (`2/3` while today, or this week, is not met, and in day mode today is not
-/// paused; empty otherwise),
+/// `{progress}` (`2/3` while today, or this week, is not met, and in day mode today is
+/// scheduled and not paused; empty otherwise),
 /// `{bar}` (the same progress as cells, `▰▰▱`) and `{unit}`
 /// (`w` for a weekly streak, else empty); `{{` and `}}` are literal braces; anything else is printed as written. The format is only
 /// ever text: nothing in it is run or expanded by the host.
@@ -258,8 +258,8 @@ public struct Segment {
 
     /// `{bar}`: today's progress toward the goal (a weekly target: this week's met dates) as
     /// cells, `▰▰▱` for 2 of 3; every cell full once met; at most 10 cells (a larger goal is
-    /// scaled, rounding down, so a cell is full only when earned); nothing on a paused date of a
-    /// daily streak (a weekly target's week still asks).
+    /// scaled, rounding down, so a cell is full only when earned); nothing on a date a daily
+    /// streak rests (paused, or not scheduled; a weekly target's week still asks).
     /// (`ASCIIFallback` writes `##-`.)
     public static func bar(_ reading: Reading) -> String {
         let progress = reading.progress
@@ -290,8 +290,8 @@ public struct Segment {
             case .total: out += String(reading.total)
             case .freezes: out += String(reading.freezesLeft)
             case .progress:
-                // Nothing on a paused date: nothing is asked of it (a weekly target's week
-                // still asks for its dates).
+                // Nothing on a date that rests (paused, or not on a daily schedule): nothing is
+                // asked of it (a weekly target's week still asks for its dates).
                 if !reading.progress.isMet && !reading.restsToday {
                     out += String(reading.progress.done) + "/" + String(reading.progress.needed)
                 }
