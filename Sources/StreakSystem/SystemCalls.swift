@@ -98,6 +98,43 @@ func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) ->
     retrying { read(fd, buffer, count) }
 }
 
+/// The bytes from `fd`'s offset to its end, read into an array sized by the file (`size`,
+/// from `fstat`; a byte more, to see it end) and not zeroed first (zeroing a buffer for each
+/// view and the columns file a change reads cost more than reading them), growing only if
+/// the file grew, to at most `limit` + 1 bytes (more than `limit`: the caller refuses it).
+/// Reaching `size` is the end of a regular file (a read stops short only there). nil: a
+/// read failed.
+func systemReadToEnd(_ fd: Int32, size: Int, limit: Int) -> [UInt8]? {
+    var capacity = Swift.min(Swift.max(size, 0), limit) + 1
+    var before: [UInt8] = []
+    while true {
+        var failed = false
+        var full = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let base = buffer.baseAddress!
+            before.withUnsafeBufferPointer { if let old = $0.baseAddress { base.initialize(from: old, count: $0.count) } }
+            count = before.count
+            while count < capacity {
+                let n = systemRead(fd, base + count, capacity - count)
+                if n < 0 {
+                    failed = true
+                    return
+                }
+                if n == 0 || count + n == size {
+                    count += n
+                    return
+                }
+                count += n
+            }
+            full = true
+        }
+        if failed { return nil }
+        if !full || capacity > limit { return bytes }
+        before = bytes
+        capacity = Swift.min(Swift.max(2 * capacity, 4096), limit + 1)
+    }
+}
+
 /// Writes every byte, retrying interrupted and short writes. False on any other error (a
 /// closed pipe, a full disk): the caller decides whether that matters.
 func systemWriteAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Bool {
@@ -266,23 +303,9 @@ public final class FileDescriptor {
     public func readAll(limit: Int) throws(SystemError) -> [UInt8] {
         let expected = try size()
         guard expected <= limit else { throw SystemError("read", path, code: EFBIG) }
-        var buffer = [UInt8](repeating: 0, count: max(expected, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == buffer.count {
-                guard buffer.count <= limit else { throw SystemError("read", path, code: EFBIG) }
-                buffer.append(contentsOf: [UInt8](repeating: 0, count: max(4096, buffer.count)))
-            }
-            let n = buffer.withUnsafeMutableBytes { raw in
-                retrying { read(self.raw, raw.baseAddress! + filled, raw.count - filled) }
-            }
-            if n < 0 { throw SystemError("read", path) }
-            if n == 0 { break }
-            filled += n
-        }
-        guard filled <= limit else { throw SystemError("read", path, code: EFBIG) }
-        buffer.removeLast(buffer.count - filled)
-        return buffer
+        guard let bytes = systemReadToEnd(raw, size: expected, limit: limit) else { throw SystemError("read", path) }
+        guard bytes.count <= limit else { throw SystemError("read", path, code: EFBIG) }
+        return bytes
     }
 
     /// Writes every byte, retrying short writes.

@@ -812,25 +812,7 @@ public enum Views {
             defer { close(file) }
             var info = stat()
             guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= limit else { return nil }
-            // Sized by the file (a byte more, to see it end), growing only if it grew: a buffer
-            // of the whole limit would be a megabyte zeroed for each view a change rewrites.
-            var bytes = [UInt8](repeating: 0, count: Swift.min(limit, Int(info.st_size)) + 1)
-            var filled = 0
-            while true {
-                if filled == bytes.count {
-                    guard bytes.count <= limit else { break }
-                    bytes += [UInt8](repeating: 0, count: Swift.min(bytes.count, limit + 1 - bytes.count))
-                }
-                let n = bytes.withUnsafeMutableBytes { raw in systemRead(file, raw.baseAddress! + filled, raw.count - filled) }
-                if n < 0 { return nil }
-                if n == 0 { break }
-                filled += n
-                // The size the file had, and not the byte more asked for: its end (a read of a
-                // regular file stops short only there), without a read to see it.
-                if filled == Int(info.st_size), filled < bytes.count { break }
-            }
-            guard filled <= limit else { return nil }
-            bytes.removeSubrange(filled...)
+            guard let bytes = systemReadToEnd(file, size: Int(info.st_size), limit: limit), bytes.count <= limit else { return nil }
             return bytes
         }
 

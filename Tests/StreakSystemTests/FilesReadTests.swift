@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import StreakSystem
+import Testing
+
+/// Whole-file reads: sized by the file, grown when what is read has no size (a pipe), and
+/// refused past the limit.
+@Suite("whole-file reads")
+struct FilesReadTests {
+    /// Bytes that are not one value repeated, so a copy that moved a block would show.
+    func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
+
+    @Test func aFileReadsBackByteForByteAtEverySizeAroundItsEdges() throws {
+        let scratch = try Scratch()
+        for size in [0, 1, 4095, 4096, 4097, 65536, 100_003] {
+            let path = scratch.root + "/file-\(size)"
+            try Data(pattern(size)).write(to: URL(fileURLWithPath: path))
+            #expect(try Files.read(path, limit: 200_000) == pattern(size))
+            #expect(try Files.read(path, limit: size) == pattern(size))
+            if size > 0 {
+                #expect(throws: SystemError.self) { try Files.read(path, limit: size - 1) }
+            }
+        }
+    }
+
+    /// A pipe has no size: the read grows until the writer closes it, and stops at the limit.
+    @Test func aPipeIsReadToItsEndAndRefusedPastTheLimit() throws {
+        for (size, limit) in [(0, 10), (1, 10), (5000, 10_000), (60000, 60000), (60000, 59999)] {
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            let bytes = pattern(size)
+            let written = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+            #expect(written == size)
+            close(ends[1])
+            defer { close(ends[0]) }
+            if size <= limit {
+                #expect(try Files.readStream("/dev/fd/\(ends[0])", limit: limit) == bytes)
+            } else {
+                #expect(throws: SystemError.self) { try Files.readStream("/dev/fd/\(ends[0])", limit: limit) }
+            }
+        }
+    }
+}
