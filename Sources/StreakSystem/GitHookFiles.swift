@@ -35,6 +35,12 @@ public enum HookRemoveOutcome: Equatable, Sendable {
     case notInstalled
     /// The hook in place is not ours (another tool replaced it): nothing was touched.
     case foreign(backupPresent: Bool)
+    /// Ours is gone from the hook, whose lines someone added after ours stay in it, as a
+    /// hook of their own.
+    case removedKeepingAdded
+    /// Someone added lines after ours, and ours kept the hook that was there before: both
+    /// are left as they are (putting the kept one back would lose the added lines).
+    case addedAndKept
 }
 
 /// Installs and removes our hooks in a folder, keeping any hook already there byte for byte.
@@ -213,7 +219,12 @@ public enum GitHookFiles {
                 // Ours kept by the pre-commit framework as `HOOK.legacy`, which it runs: that
                 // one goes (or gives way to the hook ours kept), as ours would at its own name.
                 let legacy = path + ".legacy"
-                guard case .ours(let installed, _) = look(at: legacy) else { return .foreign(backupPresent: Files.exists(backup)) }
+                guard case .ours(let installed, _) = look(at: legacy) else {
+                    // The settings of a direct hook of ours that someone replaced: no hook reads them now.
+                    let settings = path + GitHookScript.settingsSuffix
+                    if ourSettings(settings) != nil { try Files.remove(settings) }
+                    return .foreign(backupPresent: Files.exists(backup))
+                }
                 let restored = Files.exists(backup)
                 if restored { try Files.rename(backup, to: legacy) } else { try Files.remove(legacy) }
                 if installed.startsTheBinary { try Files.remove(path + GitHookScript.settingsSuffix) }
@@ -223,8 +234,18 @@ public enum GitHookFiles {
                 guard Files.exists(backup) else { return .notInstalled }
                 try Files.rename(backup, to: path)
                 return .removed(restored: true)
-            case .ours(let installed, _):
+            case .ours(let installed, let text):
                 let restored = Files.exists(backup)
+                // Lines someone added after ours (`echo make test >> .git/hooks/post-commit`)
+                // stay: the file becomes a hook of theirs, without our lines.
+                if installed.form == .script, let added = GitHookScript.added(to: text), GitHookScript.holdsCommands(added) {
+                    if restored { return .addedAndKept }
+                    let own = added.starts(with: "#!".utf8) ? Array(added) : Array("#!/bin/sh\n".utf8) + added
+                    try writeHook(path, own)
+                    let settings = path + GitHookScript.settingsSuffix
+                    if ourSettings(settings) != nil { try Files.remove(settings) }
+                    return .removedKeepingAdded
+                }
                 if restored {
                     // One rename replaces ours with the original: there is no moment without a hook.
                     try Files.rename(backup, to: path)
@@ -284,12 +305,16 @@ public enum GitHookFiles {
 
     /// Replaces `path` atomically with `text`, mode exactly 0755 whatever the umask.
     static func writeHook(_ path: String, _ text: String) throws(SystemError) {
+        try writeHook(path, Array(text.utf8))
+    }
+
+    static func writeHook(_ path: String, _ text: [UInt8]) throws(SystemError) {
         let folder = Paths.folder(of: path)
         let temporary = folder + "/." + Paths.lastComponent(of: path) + ".streakprompt-" + String(getpid())
         do throws(SystemError) {
             let file = try FileDescriptor.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode: 0o755)
             guard fchmod(file.raw, 0o755) == 0 else { throw SystemError("set the mode of", temporary) }
-            try file.writeAll(text.utf8)
+            try file.writeAll(text)
             try file.sync()
             try Files.rename(temporary, to: path)
         } catch {

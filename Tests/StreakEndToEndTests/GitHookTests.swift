@@ -567,6 +567,30 @@ struct GitHookTests {
         #expect(direct.status == 3 && direct.stdout == "kept 2 \(hooks)/post-commit.before-streakprompt\n", "\(direct)")
     }
 
+    /// Lines a user adds to the hook after ours (`echo make test >> .git/hooks/post-commit`)
+    /// run at every commit after the count, with git's arguments and streams, and stay when
+    /// ours goes: uninstall takes out our lines alone, and the settings beside them.
+    @Test func linesAddedToTheHookRunAndOutliveIt() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        #expect(try g.sp(["git", "install"], in: repo).status == 0)
+        let hook = repo + "/.git/hooks/post-commit"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: hook))
+        handle.seekToEndOfFile()
+        handle.write(Data("echo \"added $# $0\" >&2\n".utf8))
+        handle.closeFile()
+        let commit = try g.commit(in: repo, env: GitBox.on(1))
+        #expect(commit.stderr == "added 0 .git/hooks/post-commit\n", "\(commit)")
+        #expect(g.actions().count == 1)
+        let uninstall = try g.sp(["git", "uninstall"], in: repo)
+        #expect(uninstall.status == 0 && uninstall.stdout.contains("the lines you added"), "\(uninstall)")
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\necho \"added $# $0\" >&2\n")
+        #expect(!FileManager.default.fileExists(atPath: hook + ".streakprompt"))
+        let after = try g.commit(in: repo, env: GitBox.on(2))
+        #expect(after.stderr == "added 0 .git/hooks/post-commit\n", "\(after)")
+        #expect(g.actions().count == 1)
+    }
+
     /// Another tool that moves ours aside and runs it under another name (the pre-commit
     /// framework's `post-commit.legacy`): the hook still counts, for the streak its settings
     /// name, and `git status` and `doctor` say so.

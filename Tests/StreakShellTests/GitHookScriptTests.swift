@@ -1,3 +1,4 @@
+import Foundation
 import StreakCore
 import StreakTestSupport
 import Testing
@@ -6,6 +7,24 @@ import Testing
 @Suite("git: hook scripts")
 struct GitHookScriptTests {
     let name = try! StreakName("commits")
+
+    /// What was added after our text: nothing for our text as written, the rest after a
+    /// direct hook's two lines or a whole script (global forwarders too), and nil for a text
+    /// changed within ours or not ours.
+    @Test func whatWasAddedAfterOurText() throws {
+        let direct = GitHookScript.directHook(binary: "/opt/bin/streakprompt")!
+        let script = GitHookScript.repositoryHook(binary: "/opt/bin/streakprompt", name: name)
+        let forwarder = GitHookScript.globalHook("pre-push", binary: "/opt/bin/streakprompt", name: name)
+        for text in [direct, script, forwarder] {
+            #expect(GitHookScript.added(to: Array(text.utf8)).map(Array.init) == [])
+            #expect(GitHookScript.added(to: Array((text + "make test\n").utf8)).map(Array.init) == Array("make test\n".utf8))
+        }
+        #expect(GitHookScript.added(to: Array(script.replacingOccurrences(of: "exit 0\n", with: "exit 1\n").utf8)) == nil)
+        #expect(GitHookScript.added(to: Array("#!/bin/sh\nmake test\n".utf8)) == nil)
+        #expect(GitHookScript.added(to: Array("#!/opt/bin/streakprompt --git-hook-file\n# other\n".utf8)) == nil)
+        #expect(GitHookScript.holdsCommands(Array("\n \t\r\n".utf8)[...]) == false)
+        #expect(GitHookScript.holdsCommands(Array("\nx\n".utf8)[...]))
+    }
 
     /// The interpreter line and the marker, the settings, then shell/git-hook.sh as it is.
     @Test func repositoryHookIsTheScriptUnderItsSettings() throws {

@@ -59,6 +59,49 @@ struct HookFilesTests {
         #expect(try Files.list(folder).isEmpty)
     }
 
+    /// Lines added after ours stay when ours goes: a direct hook's two lines and a script are
+    /// taken out alone; with a kept hook too, nothing is touched (putting it back would lose
+    /// the added lines). Ours replaced whole: its settings go with it.
+    @Test func linesAddedAfterOursOutliveTheUninstall() throws {
+        let scratch = try Scratch()
+        let binary = scratch.root + "/bin/streakprompt"
+        try scratch.write(binary, "#!/bin/sh\n", mode: 0o755)
+        let direct = scratch.root + "/direct"
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: direct, link: true) == .installed(chained: false))
+        try scratch.write(direct + "/post-commit", GitHookScript.directHook(binary: binary)! + "make test\n", mode: 0o755)
+        #expect(try GitHookFiles.uninstall("post-commit", in: direct) == .removedKeepingAdded)
+        #expect(try scratch.read(direct + "/post-commit") == "#!/bin/sh\nmake test\n")
+        #expect(try GitHookFiles.mode(of: direct + "/post-commit") == 0o755)
+        #expect(try Files.list(direct) == ["post-commit"])
+        #expect(try GitHookFiles.uninstall("post-commit", in: direct) == .foreign(backupPresent: false))
+
+        let script = scratch.root + "/script"
+        let text = GitHookScript.repositoryHook(binary: "/opt/bin/streakprompt", name: name)
+        #expect(try GitHookFiles.install(text, as: "post-commit", in: script) == .installed(chained: false))
+        try scratch.write(script + "/post-commit", text + "#!/bin/bash\nmake test\n", mode: 0o755)
+        #expect(try GitHookFiles.uninstall("post-commit", in: script) == .removedKeepingAdded)
+        #expect(try scratch.read(script + "/post-commit") == "#!/bin/bash\nmake test\n")
+        // Only blank lines added: ours, as written.
+        #expect(try GitHookFiles.install(text, as: "post-commit", in: script) == .installed(chained: true))
+        try scratch.write(script + "/post-commit", text + "\n\n", mode: 0o755)
+        #expect(try GitHookFiles.uninstall("post-commit", in: script) == .removed(restored: true))
+        #expect(try scratch.read(script + "/post-commit") == "#!/bin/bash\nmake test\n")
+
+        let kept = scratch.root + "/kept"
+        try scratch.write(kept + "/post-commit", "#!/bin/sh\necho theirs\n", mode: 0o755)
+        #expect(try GitHookFiles.install(text, as: "post-commit", in: kept) == .installed(chained: true))
+        try scratch.write(kept + "/post-commit", text + "make test\n", mode: 0o755)
+        #expect(try GitHookFiles.uninstall("post-commit", in: kept) == .addedAndKept)
+        #expect(try scratch.read(kept + "/post-commit") == text + "make test\n")
+        #expect(try scratch.read(kept + "/post-commit.before-streakprompt") == "#!/bin/sh\necho theirs\n")
+
+        let replaced = scratch.root + "/replaced"
+        #expect(try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: replaced, link: true) == .installed(chained: false))
+        try scratch.write(replaced + "/post-commit", "#!/bin/sh\necho mine\n", mode: 0o755)
+        #expect(try GitHookFiles.uninstall("post-commit", in: replaced) == .foreign(backupPresent: false))
+        #expect(try Files.list(replaced) == ["post-commit"])
+    }
+
     /// A hook to run after ours, a folder git reaches through the global hooks, a settings
     /// name someone else's file holds: the script, which needs no binary to run the rest.
     @Test func theScriptWhereALinkWouldNotDo() throws {

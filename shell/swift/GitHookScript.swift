@@ -193,6 +193,33 @@ public enum GitHookScript {
                                 settings: settings, syntax: .posix, files: [PackageResources.git_hook_sh])
     }
 
+    /// What someone added after the text we wrote, in a hook that starts with it: the bytes
+    /// after a direct hook's two lines (`directHook`, for the binary its first line names), or
+    /// after the script `render` writes for the layout, hook, binary and streak it names.
+    /// Empty: the file is our text exactly. Nil: it does not start with a text of ours as this
+    /// build writes it (an earlier release's, one changed within our lines, or not ours).
+    public static func added(to bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        let suffix = " " + directArgument.description
+        if bytes.starts(with: "#!".utf8), let firstEnd = bytes.firstIndex(of: 0x0A) {
+            let first = String(decoding: bytes[2..<firstEnd], as: UTF8.self)
+            if first.hasSuffix(suffix), let text = directHook(binary: String(first.dropLast(suffix.count))),
+               bytes.starts(with: text.utf8) {
+                return bytes[text.utf8.count...]
+            }
+        }
+        guard let installed = inspect(bytes), installed.version == version else { return nil }
+        let name = (installed.name.flatMap { try? StreakName($0) }) ?? (try? StreakName("default"))
+        guard let name, installed.hook != countingHook || (installed.binary != nil && installed.name != nil) else { return nil }
+        let text = Array(render(installed.layout, installed.hook, binary: installed.binary ?? "", name: name).utf8)
+        return bytes.starts(with: text) ? bytes[text.count...] : nil
+    }
+
+    /// Whether `added` (what `added(to:)` found) holds anything a shell would run: more than
+    /// blank lines.
+    public static func holdsCommands(_ added: ArraySlice<UInt8>) -> Bool {
+        added.contains { $0 != 0x0A && $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+    }
+
     /// Reads what our hook says about itself, or nil if the text is not one of ours.
     public static func inspect(_ bytes: some Collection<UInt8>) -> Installed? {
         let lines = Array(bytes.prefix(8192)).split(separator: 0x0A, omittingEmptySubsequences: false)

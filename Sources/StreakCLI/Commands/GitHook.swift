@@ -114,14 +114,33 @@ enum GitHook: Command {
         if let name {
             ProcessSetup.quietly { _ = count(name) }
         }
+        var given: [String] = []
+        for position in (direct ? 3 : 1)..<Int(max(argc, direct ? 3 : 1)) {
+            if let argument = argv[position] { given.append(String(cString: argument)) }
+        }
         if runKept {
-            var arguments = [kept]
-            for position in (direct ? 3 : 1)..<Int(max(argc, direct ? 3 : 1)) {
-                if let argument = argv[position] { arguments.append(String(cString: argument)) }
-            }
-            ProcessSetup.replace(with: kept, arguments: arguments)
+            ProcessSetup.replace(with: kept, arguments: [kept] + given)
+        } else if direct, hasAddedLines(path) {
+            // Lines someone added after our two (`echo make test >> .git/hooks/post-commit`),
+            // which git would run were the file a script: `sh` runs the file (our lines are
+            // comments to it) with git's arguments and streams, as the last act.
+            ProcessSetup.replace(with: "/bin/sh", arguments: ["sh", path] + given)
         }
         return 0
+    }
+
+    /// Whether the direct hook at `path` has lines after our two that a shell would run
+    /// (`GitHookScript.added`). The file is read only when it is longer than two lines.
+    static func hasAddedLines(_ path: String) -> Bool {
+        guard let bytes = try? Files.read(path, limit: 1 << 20) else { return false }
+        var lines = 0
+        var index = 0
+        while index < bytes.count, lines < 2 {
+            if bytes[index] == 0x0A { lines += 1 }
+            index += 1
+        }
+        guard index < bytes.count, let added = GitHookScript.added(to: bytes) else { return false }
+        return GitHookScript.holdsCommands(added)
     }
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {

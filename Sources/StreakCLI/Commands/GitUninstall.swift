@@ -39,6 +39,10 @@ enum GitUninstall: Command {
             // Nothing of ours there (never installed, or gone with what it kept): the same
             // answer as with no hook at all.
             context.out.line("streakprompt's hook is not installed in \(repository.hooksFolder) (\(hook) is another hook, left as it is); nothing changed.")
+        case .removedKeepingAdded:
+            context.out.line("Removed streakprompt's lines from \(hook); the lines you added after them stay there, as a hook of yours.")
+        case .addedAndKept:
+            throw .failure("\(hook) has lines you added after streakprompt's, and \(hook)\(GitHookScript.backupSuffix) is the hook that was there before: both were left as they are; put the lines you added into \(hook)\(GitHookScript.backupSuffix), then run 'streakprompt git uninstall' again")
         case .foreign(true):
             throw .failure("\(hook) is not streakprompt's hook (another tool replaced it), so it was left untouched; the hook streakprompt kept, \(hook)\(GitHookScript.backupSuffix), is still there: move it back by hand if you want it")
         }
