@@ -9,8 +9,11 @@ import StreakCore
 
 /// `core.hooksPath` as git sees it, and which config file set it.
 public struct HooksPathSetting: Equatable, Sendable {
-    /// As written: possibly relative (to the worktree's top) or starting with `~/`.
+    /// As written: possibly relative (to the worktree's top), starting with `~/`, or empty.
     public var value: String
+
+    /// The value as a message shows it: an empty one says so.
+    public var shown: String { value.isEmpty ? "(empty)" : value }
     /// `local`, `global`, `system`, `worktree` or `command` (`git -c`).
     public var scope: String
 
@@ -35,24 +38,28 @@ public struct GitRepository: Sendable {
     /// `core.hooksPath`, if any config sets it.
     public var hooksPath: HooksPathSetting?
 
+    /// A repository without a worktree (`git init --bare`): no commit is made there, so its
+    /// post-commit never runs.
+    public var isBare = false
+
     /// Whether git runs hooks from a folder other than the repository's own.
     public var hooksElsewhere: Bool { runsHooksFrom != hooksFolder }
 
     /// The repository at `git`'s folder, or nil if that is not inside one.
     public static func locate(_ git: Git) throws(GitError) -> GitRepository? {
         let home = git.environment.homeFolder
-        let outcome = try git.run(["rev-parse", "--absolute-git-dir", "--git-common-dir", "--git-path", "hooks"])
+        let outcome = try git.run(["rev-parse", "--absolute-git-dir", "--git-common-dir", "--git-path", "hooks", "--is-bare-repository"])
         guard outcome.succeeded else {
             if outcome.status == 128 { return nil }
             throw .failed(command: "rev-parse", status: outcome.status, message: outcome.firstErrorLine)
         }
-        // Three paths, one a line: a path with a line break in it, or bytes that are not
+        // Three paths, one a line, then `true` or `false`: a path with a line break in it, or bytes that are not
         // UTF-8, would be read as another path (a hook written into a folder made up by the
         // decoding), so such a repository is said to be out of reach instead.
         let raw = outcome.stdout.split(separator: 0x0A)
         let lines = raw.compactMap { String(validating: $0, as: UTF8.self) }
-        guard raw.count == 3, lines.count == 3 else {
-            if raw.count < 3 { return nil }
+        guard raw.count == 4, lines.count == 4 else {
+            if raw.count < 4 { return nil }
             throw .system(SystemError("name", git.folder ?? Files.currentFolder() ?? ".", code: EINVAL,
                                       detail: "its path has a line break or bytes that are not UTF-8; move or rename it"))
         }
@@ -62,13 +69,14 @@ public struct GitRepository: Sendable {
         var hooksPath: HooksPathSetting?
         if let line = try git.config(["--show-scope", "--get", "core.hooksPath"]).last {
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts.count == 2, !parts[1].isEmpty {
+            // Set empty is set: git 2.39 then runs hooks from the worktree's top (`./`).
+            if parts.count == 2 {
                 hooksPath = HooksPathSetting(value: String(parts[1]), scope: String(parts[0]))
             }
         }
         return GitRepository(gitFolder: lines[0], commonFolder: common, hooksFolder: Paths.join(common, "hooks"),
                              runsHooksFrom: Paths.absolute(Paths.expandingTilde(lines[2], home: home), from: base),
-                             hooksPath: hooksPath)
+                             hooksPath: hooksPath, isBare: lines[3] == "true")
     }
 }
 

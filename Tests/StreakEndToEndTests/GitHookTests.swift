@@ -165,6 +165,28 @@ struct GitHookTests {
         #expect(status.stdout.contains(".husky/_"))
     }
 
+    /// Where git would never run the hook, install says so instead of claiming it counts:
+    /// `core.hooksPath` set empty (git 2.39 runs hooks from the worktree's top then), and a
+    /// bare repository (nobody commits there).
+    @Test func installRefusesWhereGitNeverRunsTheHook() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        try g.git(["config", "core.hooksPath", ""], in: repo)
+        let runs = try g.git(["rev-parse", "--git-path", "hooks"], in: repo)
+        if runs.stdout != ".git/hooks\n" {
+            let install = try g.sp(["git", "install"], in: repo)
+            #expect(install.status == 1 && install.stderr.contains("set, empty"), "\(install)")
+            #expect(!fileExists(repo + "/.git/hooks/post-commit"))
+            #expect(try g.sp(["git", "status"], in: repo).stdout.contains("counting    no"))
+        }
+        let bare = g.root + "/bare.git"
+        try g.git(["init", "-q", "--bare", bare], in: g.root)
+        let install = try g.sp(["git", "install"], in: bare)
+        #expect(install.status == 1 && install.stderr.contains("bare repository"), "\(install)")
+        #expect(!fileExists(bare + "/hooks/post-commit"))
+        #expect(try g.sp(["git", "status"], in: bare).stdout.contains("counting    no: a bare repository"))
+    }
+
     /// A hook git skips counts nothing, and `git status` says so: the link to a binary that
     /// was removed, and a hook without its execute bit.
     @Test func aHookGitSkipsIsNotCounting() throws {

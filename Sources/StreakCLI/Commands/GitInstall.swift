@@ -30,6 +30,9 @@ enum GitInstall: Command {
             return try installGlobal(name: name, binary: binary, context)
         }
         let repository = try GitShared.repository(Git(environment: context.environment), purpose: "install")
+        if repository.isBare {
+            throw .failure("\(repository.gitFolder) is a bare repository: nobody commits there, so git never runs its post-commit hook; install in a clone you commit in")
+        }
         if let setting = repository.hooksPath, repository.hooksElsewhere,
            !GitGlobalConfig.isOurFolder(repository.runsHooksFrom, context.environment) {
             throw .failure(GitShared.hooksPathRefusal(setting, folder: repository.hooksFolder, name: name))

@@ -84,6 +84,8 @@ enum GitShared {
         case "command": unset = "dropping it from 'git -c' or GIT_CONFIG_PARAMETERS"
         default: unset = "'git config --unset core.hooksPath'"
         }
-        return "core.hooksPath is set to '\(setting.value)' (\(setting.scope) config), so git runs hooks from that folder and never from \(folder); streakprompt does not write into a folder another tool manages. Run 'streakprompt git hook post-commit --name \(name)' from that tool's post-commit hook instead (husky: add it to .husky/post-commit; lefthook: a post-commit command in lefthook.yml), or remove the setting with \(unset) and install again"
+        let set = setting.value.isEmpty ? "set, empty, in the \(setting.scope) config, so git runs hooks from the top of the worktree"
+            : "set to '\(setting.value)' (\(setting.scope) config), so git runs hooks from that folder"
+        return "core.hooksPath is \(set) and never from \(folder); streakprompt does not write into a folder another tool manages. Run 'streakprompt git hook post-commit --name \(name)' from that tool's post-commit hook instead (husky: add it to .husky/post-commit; lefthook: a post-commit command in lefthook.yml), or remove the setting with \(unset) and install again"
     }
 }

@@ -40,6 +40,7 @@ enum GitStatus: Command {
                 toolHook = run
                 counting = run.counts ? run : nil
             }
+            if repository.isBare { counting = nil }
         }
         let repoHook = ownHook.flatMap(ours)
 
@@ -93,7 +94,7 @@ enum GitStatus: Command {
             if let setting = repository.hooksPath {
                 let whose = !repository.hooksElsewhere ? "the repository's own folder"
                     : GitGlobalConfig.isOurFolder(repository.runsHooksFrom, environment) ? "streakprompt's global folder" : "another tool's folder"
-                context.out.line("hooksPath   core.hooksPath = \(setting.value) (\(setting.scope) config): \(whose)")
+                context.out.line("hooksPath   core.hooksPath = \(setting.shown) (\(setting.scope) config): \(whose)")
             }
         } else if !invocation.has(global) {
             context.out.line("repository  none (not inside a git repository)")
@@ -110,8 +111,10 @@ enum GitStatus: Command {
         if let repository {
             if let counting {
                 context.out.line("counting    yes: your new commits here count for '\(counting.name ?? GitShared.commitsStreak.text)'")
+            } else if repository.isBare {
+                context.out.line("counting    no: a bare repository, where nobody commits")
             } else if repository.hooksElsewhere, let setting = repository.hooksPath {
-                context.out.line("counting    no: git runs hooks from \(setting.value); add 'streakprompt git hook post-commit' to its post-commit hook")
+                context.out.line("counting    no: git runs hooks from \(setting.value.isEmpty ? "the top of the worktree (core.hooksPath is empty)" : setting.value); add 'streakprompt git hook post-commit' to its post-commit hook")
             } else {
                 context.out.line("counting    no")
             }
