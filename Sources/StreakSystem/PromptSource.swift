@@ -61,8 +61,9 @@ public final class PromptSource {
         self.home = home
         self.environment = environment
         streaksFolder = Paths.join(home, "streaks") + "/"
-        // One stat for the list of streaks.
-        stale = !Files.stampMatches(streaksFolder, PromptCache.headerStamp(file.buffer) ?? "")
+        // Every cache the program writes ends a line: one that does not was cut short, and
+        // the streaks after the cut are missing from it. Else one stat for the list of streaks.
+        stale = file.buffer.last != 0x0A || !Files.stampMatches(streaksFolder, PromptCache.headerStamp(file.buffer) ?? "")
     }
 
     /// Notes that the prompt shows `entry` on `today` with weeks starting on `weekStart`: one

@@ -145,12 +145,19 @@ struct RobustnessTests {
         #expect(try box.prompt(["default"], now: "2026-11-22") == "🔥3")
     }
 
-    @Test func aTruncatedCacheShowsWhatItCan() throws {
+    /// A cache cut short shows the lines it still has, never the torn one misread, and has
+    /// itself rebuilt: the streak on the lost line is back at the next prompts (every cache
+    /// the program writes ends a line; one that does not lost what came after).
+    @Test func aTruncatedCacheShowsWhatItCanThenHeals() throws {
         let box = try seeded()
-        try box.sp("add", "zzz")
+        try box.sp("tick", "zzz", "--now", "2026-11-22T09:00")
         let text = try box.read("prompt.cache")
-        try box.write("prompt.cache", String(text.dropLast(3)))
-        #expect(try box.prompt(now: "2026-11-22") == "🔥3", "the torn last line is dropped, not misread")
+        for cut in [1, 3] {
+            try box.write("prompt.cache", String(text.dropLast(cut)))
+            #expect(try box.prompt(now: "2026-11-22") == "🔥3", "the torn last line is dropped, not misread")
+            try box.eventuallyPrompts([], now: "2026-11-22", "🔥3 ⭐1")
+            #expect(try box.read("prompt.cache") == text)
+        }
     }
 
     @Test func noHomeFolderAtAll() throws {
