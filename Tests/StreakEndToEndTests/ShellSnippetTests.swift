@@ -84,6 +84,19 @@ struct ShellSnippetTests {
         #expect(result.stdout.hasSuffix("[mine]\nunset\n"), "\(result)")
     }
 
+    /// A plain `source` of the conf.d file from a copy of shell/ (no plugin manager): the
+    /// functions beside it are found, the prompt shows the segment and says nothing else.
+    @Test func theConfDFileSourcedByHandFindsItsFunctions() throws {
+        guard let result = try Self.fishWithTheShellFolder({ folder in """
+            source '\(folder)/conf.d/streakprompt.fish'
+            source '\(folder)/conf.d/streakprompt.fish'
+            emit fish_prompt
+            printf '[%s]\\n' (fish_right_prompt)
+            printf '%s\\n' (count (string match -- '\(folder)/functions' $fish_function_path))
+            """ }) else { return }
+        #expect(result.stdout == "[🔥1]\n1\n", "\(result)")
+    }
+
     /// A right prompt defined after the plugin loaded (config.fish runs after fisher's
     /// conf.d; a theme loaded later) goes after the segment, from the first prompt; one
     /// defined later still is kept too when the plugin is loaded again.

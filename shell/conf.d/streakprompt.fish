@@ -30,6 +30,16 @@
 # the segment goes into the right prompt, before whatever your fish_right_prompt prints.
 # Undo it with __streakprompt_unload (fisher remove does).
 
+# Sourced by hand from a copy of shell/ (source /path/shell/conf.d/streakprompt.fish), where no
+# plugin manager put the functions on fish_function_path: the functions folder beside this one.
+if not functions -q __streakprompt_precmd
+    set -l __streakprompt_functions (string replace -r '/[^/]*/[^/]*$' '' -- (status filename))/functions
+    if test -f "$__streakprompt_functions/__streakprompt_precmd.fish"
+        and not contains -- $__streakprompt_functions $fish_function_path
+        set -g fish_function_path $fish_function_path $__streakprompt_functions
+    end
+end
+
 function __streakprompt_on_prompt --on-event fish_prompt
     # The first prompt comes after config.fish: a right prompt it defined goes after the segment.
     if not set -q __streakprompt_prompted
