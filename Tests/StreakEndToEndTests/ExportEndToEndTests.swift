@@ -279,6 +279,19 @@ struct ExportEndToEndTests {
         }
     }
 
+    /// A streak named twice is exported once, so the file imports (JSON refuses a streak
+    /// that appears twice).
+    @Test func aStreakNamedTwiceIsExportedOnce() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "s", "--quiet", "--now", "2026-11-03T09:00")
+        for format in ["json", "csv"] {
+            let twice = try box.sp("export", "s", "s", "--format", format)
+            #expect(twice.stdout == (try box.sp("export", "s", "--format", format)).stdout, "\(format)")
+            let fresh = try Sandbox()
+            #expect(try fresh.sp("import", "-", stdin: twice.stdout).status == 0, "\(format)")
+        }
+    }
+
     @Test func exportWritesSettingsAndEveryMachinesActionsOnce() throws {
         let box = try Sandbox()
         try box.sp("add", "quiz", "--schedule", "mon,wed,fri", "--freezes", "2", "--icon", "📚")

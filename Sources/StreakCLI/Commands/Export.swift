@@ -25,7 +25,9 @@ enum Export: Command {
             names = try storeCall { () throws(StoreError) -> [StreakName] in try store.names() }
         }
         var streaks: [ExportedStreak] = []
-        for name in names {
+        // A streak named twice is exported once: a file naming it twice would not import.
+        var seen = Set<StreakName>()
+        for name in names where seen.insert(name).inserted {
             let streak = try Report.load(name, store, context)
             // A log that cannot be read at all would make a backup that silently lacks its
             // actions: better no backup than one that looks complete. (Unreadable lines of a
