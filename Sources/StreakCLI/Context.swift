@@ -134,7 +134,9 @@ extension StoreError {
             return .failure("a streak named '\(name)' already exists; see 'streakprompt status \(name)'")
         case .recordedDespite(let problem):
             return .failure("the action was recorded, but " + problem.message + "; fix that line (or run 'streakprompt doctor --repair') to see the streak again")
-        case .missing(let name):
+        case .missing(let name, let twin?):
+            return .failure("no streak named '\(name)'; did you mean '\(twin)'? (names differ in letter case)")
+        case .missing(let name, nil):
             return .failure("no streak named '\(name)'; create it with 'streakprompt add \(name)' or 'streakprompt tick \(name)'")
         case .busy(let path, let milliseconds):
             return .failure("another streakprompt process has held \(path) for \(milliseconds / 1000) s (a sync or an import still running, or one that hangs); try again, or end that process")

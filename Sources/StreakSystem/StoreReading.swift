@@ -47,7 +47,10 @@ extension Store {
     public func absence(of name: StreakName) -> StoreError {
         var info = stat()
         let path = folder(of: name)
-        guard lstat(path, &info) != 0, errno != ENOENT, errno != ENOTDIR else { return .missing(name) }
+        guard lstat(path, &info) != 0, errno != ENOENT, errno != ENOTDIR else {
+            let twin = (try? names())?.first { $0.text.lowercased() == name.text.lowercased() }
+            return .missing(name, twin: twin)
+        }
         return .system(SystemError("read", path))
     }
 

@@ -146,7 +146,9 @@ public enum StoreError: Error, Sendable {
     case system(SystemError)
     case corrupt(FileProblem)
     case exists(StreakName)
-    case missing(StreakName)
+    /// No streak of that name; `twin`: one whose name differs only in letter case (what the
+    /// user most likely meant).
+    case missing(StreakName, twin: StreakName? = nil)
     /// The action was recorded, but the streak's settings file does not read.
     case recordedDespite(FileProblem)
     /// Another process held the data folder's lock (at this path) for this many milliseconds.

@@ -146,6 +146,12 @@ struct EverydayCommandsTests {
         #expect(bad.status == 2 && bad.stderr.contains("a/b"), "\(bad)")
         let missing = try box.sp("rename", "nope", "other")
         #expect(missing.status == 1 && missing.stderr.contains("no streak named 'nope'"), "\(missing)")
+        // Named in other letter case: the streak it most likely means, not a way to make a second.
+        for command in [["status", "QUIZ"], ["history", "Quiz"], ["rename", "QUIZ", "other"]] {
+            let twin = try box.spArgs(command)
+            #expect(twin.status == 1 && twin.stderr == "streakprompt: no streak named '\(command[1])'; did you mean 'quiz'? (names differ in letter case)\n",
+                    "\(twin)")
+        }
         let same = try box.sp("rename", "quiz", "quiz")
         #expect(same.status == 2, "\(same)")
         // Another streak's name in other letter case (one folder on macOS and Windows disks) is
