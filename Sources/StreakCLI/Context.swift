@@ -77,7 +77,8 @@ public struct Context {
     /// The moment the command acts at: `--now`, else `present()`.
     public func now(_ invocation: Invocation) throws(CommandError) -> Int64 {
         if let input = invocation.time(CommandTable.now) {
-            let present = try present()
+            // The flag wins: a `STREAKPROMPT_NOW` that does not read is not in the way.
+            let present = (try? present()) ?? Clock.now()
             return input.moment(in: zone, present: present, dayStart: try dayStart())
         }
         return try present()

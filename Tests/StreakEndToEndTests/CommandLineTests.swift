@@ -72,6 +72,14 @@ struct CommandLineTests {
         let result = try box.sp("tick", "--now", "next blursday")
         #expect(result.status == 2)
         #expect(result.stderr.contains("ISO 8601"))
+        // The environment's, unless `--now` says when: the flag wins.
+        let bad = ["STREAKPROMPT_NOW": "bogus"]
+        let env = try box.sp("status", env: bad)
+        #expect(env.status == 2 && env.stderr.contains("STREAKPROMPT_NOW='bogus'"), "\(env)")
+        for command in [["tick", "--now", "2026-01-05T09:00"], ["status", "--now", "2026-01-05"], ["untick", "--now", "2026-01-05T10:00"]] {
+            let flagged = try box.spArgs(command, env: bad)
+            #expect(flagged.status == 0, "\(command): \(flagged)")
+        }
     }
 
     @Test func missingStreakFails() throws {

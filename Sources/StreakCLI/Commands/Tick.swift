@@ -24,7 +24,7 @@ enum Tick: Command {
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let today = try context.today(invocation)
-        let presentDay = today.clock.day(at: try context.present())
+        let presentDay = today.clock.day(at: (try? context.present()) ?? Clock.now())
         let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: .default)
         let quiet = invocation.has(CommandTable.quiet)

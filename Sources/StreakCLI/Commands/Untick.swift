@@ -25,9 +25,9 @@ enum Untick: Command {
         let store = try context.store(today: today)
         let name = try Roster.streak(invocation, store, whenNone: nil)
         guard store.exists(name) else { throw store.absence(of: name).commandError }
-        let presentDay = today.clock.day(at: try context.present())
+        let presentDay = today.clock.day(at: (try? context.present()) ?? Clock.now())
         let when = today.day == presentDay ? "today" : "\(today.day)"
-        let made = context.zone.local(at: try context.present())
+        let made = context.zone.local(at: (try? context.present()) ?? Clock.now())
         let taken = try storeCall { () throws(StoreError) -> (action: Action, outcome: RecordOutcome)? in
             try store.untick(name, on: today.day, made: made, zone: context.zone)
         }
