@@ -140,7 +140,10 @@ public enum Parser {
             throw .usage("unexpected argument '\(Text.visible(extra))' for '\(commandName(command))'; usage: \(commandName(command)) \(command.usage)")
         }
         if count < command.argumentCount.lowerBound {
-            throw .usage("'\(commandName(command))' needs \(command.arguments ?? "an argument"); usage: \(commandName(command)) \(command.usage)")
+            // The first placeholder of the usage not given (`rename OLD NEW` with one word: NEW).
+            let placeholders = command.usage.split(separator: " ").filter { $0.allSatisfy { $0.isUppercase } }
+            let missing = command.argumentCount.lowerBound > 1 && count < placeholders.count ? String(placeholders[count]) : nil
+            throw .usage("'\(commandName(command))' needs \(missing ?? command.arguments ?? "an argument"); usage: \(commandName(command)) \(command.usage)")
         }
         if let type = command.argumentType, !command.checksArguments {
             for word in invocation.arguments { _ = try type.parse(word, flag: nil) }

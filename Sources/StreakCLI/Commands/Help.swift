@@ -32,7 +32,7 @@ enum Help: Command {
         out.line("Usage:")
         for command in CommandTable.commands where command.listed {
             out.line("  " + command.synopsis)
-            out.line("      " + command.summary)
+            out.line("      " + command.summary + (command.aliases.isEmpty ? "" : " (also: " + command.aliases.joined(separator: ", ") + ")"))
         }
         out.line()
         out.line("Every command that depends on the clock takes --now TIME (or STREAKPROMPT_NOW).")
