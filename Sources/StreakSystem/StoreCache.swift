@@ -18,7 +18,9 @@ extension Store {
         var entries: [String: PromptCache.Entry] = [:]
         let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)).flatMap { $0 }
         let present = Set(try names().map(\.text))
+        var previous: [String: PromptCache.Entry] = [:]
         if let old, let decoded = PromptCache.decode(old) {
+            for entry in decoded { previous[entry.name] = entry }
             // A line whose folder changed since it was written (a sync tool delivered another
             // machine's actions, a change was killed before its cache update) is read again:
             // the views about to be rendered from this cache must not show it as it was.
@@ -34,13 +36,7 @@ extension Store {
             let missing = present.subtracting(entries.keys)
             entries = entries.filter { present.contains($0.key) }
             for name in try names() where missing.contains(name.text) {
-                // A streak whose files cannot be read is left out of the prompt; the command
-                // that reads it reports why.
-                guard let streak = try? load(name, zone: zone) else {
-                    entries[name.text] = nil
-                    continue
-                }
-                entries[name.text] = streak.cacheEntry(zone: zone)
+                entries[name.text] = entry(name, previous: previous[name.text], zone: zone)
             }
         }
         do throws(SystemError) {
@@ -170,13 +166,30 @@ extension Store {
         }
     }
 
+    /// The cache line of `name`, from its files. A streak whose files cannot be read at all
+    /// (none at all: the command that reads it reports why; a log that is a link, a named
+    /// pipe, one it may not read) is never shown as an empty streak: it keeps the line it had
+    /// (`previous`), marked as read now so that the prompt does not ask for a rebuild at every
+    /// prompt, until a change in its folder has it read again; without one it is left out.
+    func entry(_ name: StreakName, previous: PromptCache.Entry?, zone: some ZoneRules) -> PromptCache.Entry? {
+        guard let streak = try? load(name, zone: zone) else { return nil }
+        guard streak.problems.contains(where: { $0.line == 0 }) else { return streak.cacheEntry(zone: zone) }
+        guard var kept = previous else { return nil }
+        kept.stamp = streak.stamp
+        kept.files = streak.files
+        return kept
+    }
+
     /// `rebuildCache` with the lock already held.
     func rebuildCacheLocked(zone: some ZoneRules) throws(StoreError) {
         let stamp = Files.settledStamp(streaksFolder)
+        var previous: [String: PromptCache.Entry] = [:]
+        if let old = (try? Files.readIfPresent(cachePath, limit: PromptCache.maxBytes)) ?? nil {
+            for entry in PromptCache.decode(old) ?? [] { previous[entry.name] = entry }
+        }
         var entries: [PromptCache.Entry] = []
         for name in try names() {
-            guard let streak = try? load(name, zone: zone) else { continue }
-            entries.append(streak.cacheEntry(zone: zone))
+            if let entry = entry(name, previous: previous[name.text], zone: zone) { entries.append(entry) }
         }
         do throws(SystemError) {
             try writeCache(Array(PromptCache.encode(entries, stamp: stamp, order: order()).utf8))

@@ -160,6 +160,34 @@ struct RobustnessTests {
         }
     }
 
+    /// A streak whose log cannot be read (a link, a named pipe) keeps what the prompt showed,
+    /// through the rebuild the prompt starts and a change to another streak: never an empty
+    /// streak. status says why; once the log reads again, nothing was lost.
+    @Test func anUnreadableLogKeepsWhatThePromptShowed() throws {
+        let box = try seeded()
+        try box.sp("tick", "other", "--quiet", "--now", "2026-11-22")
+        #expect(try box.prompt(now: "2026-11-22") == "🔥3 ⭐1")
+        let path = box.home + "/" + log
+        for damage in ["link", "pipe"] {
+            try FileManager.default.moveItem(atPath: path, toPath: path + ".real")
+            if damage == "link" { #expect(symlink(path + ".real", path) == 0) } else { #expect(mkfifo(path, 0o644) == 0) }
+            let before = try box.read("prompt.cache")
+            // The folder changed: this prompt starts the rebuild.
+            #expect(try box.prompt(now: "2026-11-22") == "🔥3 ⭐1", "\(damage)")
+            for _ in 0..<200 where (try box.read("prompt.cache")) == before { usleep(50_000) }
+            #expect(try box.read("prompt.cache") != before, "the rebuild ran (\(damage))")
+            for _ in 0..<3 { #expect(try box.prompt(now: "2026-11-22") == "🔥3 ⭐1", "\(damage)") }
+            try box.sp("tick", "other", "--quiet", "--now", "2026-11-22T10:00")
+            #expect(try box.prompt(now: "2026-11-22") == "🔥3 ⭐1", "\(damage)")
+            let status = try box.sp("status", "--now", "2026-11-22")
+            #expect(status.stderr.contains("cannot be read"), "\(status)")
+            try FileManager.default.removeItem(atPath: path)
+            try FileManager.default.moveItem(atPath: path + ".real", toPath: path)
+            try box.eventuallyPrompts([], now: "2026-11-22", "🔥3 ⭐1")
+            #expect(try box.status(now: "2026-11-22")["current"] as? Int == 3)
+        }
+    }
+
     @Test func noHomeFolderAtAll() throws {
         let box = try Sandbox()
         var env = box.environment
