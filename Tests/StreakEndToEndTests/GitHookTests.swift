@@ -165,6 +165,21 @@ struct GitHookTests {
         #expect(status.stdout.contains(".husky/_"))
     }
 
+    /// A hook without its execute bit, which git skips, is kept and not run by ours either:
+    /// install and status say so rather than "still runs".
+    @Test func aNonExecutableHookIsKeptNotRun() throws {
+        guard let g = try GitBox.make() else { return }
+        let repo = try g.repository()
+        let hook = repo + "/.git/hooks/post-commit"
+        try "#!/bin/sh\necho NOEXEC >&2\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        let install = try g.sp(["git", "install"], in: repo)
+        #expect(install.status == 0 && install.stdout.contains("not run (it is not executable"), "\(install)")
+        #expect(try g.sp(["git", "status"], in: repo).stdout.contains("which is not executable: neither git nor ours runs it"))
+        let commit = try g.commit(in: repo)
+        #expect(!commit.stderr.contains("NOEXEC"), "\(commit)")
+        #expect(g.actions().count == 1)
+    }
+
     /// Where git would never run the hook, install says so instead of claiming it counts:
     /// `core.hooksPath` set empty (git 2.39 runs hooks from the worktree's top then), and a
     /// bare repository (nobody commits there).

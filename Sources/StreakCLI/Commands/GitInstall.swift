@@ -44,7 +44,11 @@ enum GitInstall: Command {
             throw GitShared.failure(error)
         }
         let hook = Paths.join(repository.hooksFolder, GitHookScript.countingHook)
-        let kept = "The hook that was there still runs after ours (kept as \(GitHookScript.countingHook)\(GitHookScript.backupSuffix)); 'streakprompt git uninstall' puts it back."
+        let backup = GitHookScript.countingHook + GitHookScript.backupSuffix
+        // A hook without its execute bit never ran: ours does not run it either (as git would not).
+        let kept = Files.isExecutable(hook + GitHookScript.backupSuffix)
+            ? "The hook that was there still runs after ours (kept as \(backup)); 'streakprompt git uninstall' puts it back."
+            : "The hook that was there is kept as \(backup), not run (it is not executable, so git did not run it either); 'streakprompt git uninstall' puts it back."
         switch outcome {
         case .installed(let chained):
             context.out.line("Installed \(hook): your new commits count for the streak '\(name)'.")

@@ -84,7 +84,12 @@ enum GitStatus: Command {
             context.out.line("repository  \(repository.gitFolder)")
             if let ownHook, let installed = ours(ownHook) {
                 context.out.line("hook        \(ownHook.path): \(summary(installed))")
-                if chained { context.out.line("            then runs \(GitHookScript.countingHook)\(GitHookScript.backupSuffix), the hook that was there before") }
+                if chained {
+                    let backup = GitHookScript.countingHook + GitHookScript.backupSuffix
+                    context.out.line(Files.isExecutable(Paths.join(repository.hooksFolder, backup))
+                        ? "            then runs \(backup), the hook that was there before"
+                        : "            keeps \(backup), the hook that was there before, which is not executable: neither git nor ours runs it")
+                }
             } else if let hook = [toolHook, ownHook].compactMap({ $0 }).first(where: \.counts), let caller = caller(of: hook) {
                 let through = caller == hook.path ? "" : " (git runs it through \(hook.path))"
                 context.out.line("hook        \(caller): calls 'streakprompt git hook post-commit'\(through)")
