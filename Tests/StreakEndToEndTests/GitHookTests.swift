@@ -549,6 +549,13 @@ struct GitHookTests {
         #expect(g.actions().count == 1)
         let mine = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
         #expect(mine.stdout.hasPrefix("counts: new work of yours"), "\(mine)")
+        #expect(mine.stdout.contains("it counts for 'default'"), "\(mine)")
+        // Without --name, the streak the installed hook counts for.
+        #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
+        let named = try g.sp(["git", "hook", "post-commit", "--dry-run"], in: repo)
+        #expect(named.stdout.contains("it counts for 'code'"), "\(named)")
+        let asked = try g.sp(["git", "hook", "post-commit", "--dry-run", "--name", "other"], in: repo)
+        #expect(asked.stdout.contains("it counts for 'other'"), "\(asked)")
     }
 
     @Test func aBackdatedCommitDoesNotCountAsToday() throws {

@@ -240,7 +240,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'json
 complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'global' -d 'show only the global install'
 complete -c streakprompt -n '__streakprompt_complete_is \'git status\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'name' -x -a '(__streakprompt_complete_streaks)' -d 'the streak commits count for (default: default)'
-complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-run' -d 'count nothing; say whether the commit would count, and why'
+complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'dry-run' -d 'count nothing; say whether the commit would count, and why (for the streak the hook here counts for, unless --name)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'now' -x -d 'act as if it were TIME (ISO 8601, e.g. 2026-11-22T23:59, 2026-11-22T23:59+01:00, 2026-11-22; or yesterday, 21:30, \'yesterday 21:30\', -2d, -3h)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'record' -d 'record an action at --now unless its date is met, without judging the commit (what the hook leaves to a process of its own when the data folder is busy; waits up to 10 minutes for it)'
 complete -c streakprompt -n '__streakprompt_complete_is \'git hook\'' -l 'help' -s 'h' -d 'show this help'

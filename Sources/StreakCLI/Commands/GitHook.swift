@@ -16,7 +16,7 @@ enum GitHook: Command {
 
     static let record = FlagSpec("--record", help: "record an action at --now unless its date is met, without judging the commit (what the hook leaves to a process of its own when the data folder is busy; waits up to 10 minutes for it)")
 
-    static let dryRun = FlagSpec("--dry-run", help: "count nothing; say whether the commit would count, and why")
+    static let dryRun = FlagSpec("--dry-run", help: "count nothing; say whether the commit would count, and why (for the streak the hook here counts for, unless --name)")
 
     static let spec = CommandSpec(
         ["git", "hook"], usage: "post-commit [--name NAME] [--dry-run]",
@@ -149,7 +149,10 @@ enum GitHook: Command {
             if dryRun { context.out.line("off: STREAKPROMPT=0") }
             return 0
         }
-        let name = GitShared.streak(invocation)
+        var name = GitShared.streak(invocation)
+        if dryRun, invocation.name(GitShared.nameFlag) == nil, let installed = GitShared.installedStreak(context.environment) {
+            name = installed
+        }
         do throws(CommandError) {
             let today = try context.today(invocation)
             let store = try context.store(today: today)

@@ -23,6 +23,18 @@ enum GitShared {
         invocation.name(nameFlag) ?? commitsStreak
     }
 
+    /// The streak the hook git runs here counts for (the repository's own, else the one in
+    /// the folder `core.hooksPath` names), when one of ours or a call to ours is there: what a
+    /// dry run without `--name` judges for.
+    static func installedStreak(_ environment: Environment) -> StreakName? {
+        guard let repository = try? GitRepository.locate(Git(environment: environment)) else { return nil }
+        for folder in [repository.runsHooksFrom, repository.hooksFolder] {
+            let hook = CommitHook.inspect(folder: folder)
+            if hook.counts { return hook.name.flatMap { try? StreakName($0) } ?? commitsStreak }
+        }
+        return nil
+    }
+
     static func repository(_ git: Git, purpose: String) throws(CommandError) -> GitRepository {
         guard let repository = try call({ () throws(GitError) in try GitRepository.locate(git) }) else {
             throw .failure("not inside a git repository; run 'streakprompt git \(purpose)' in one, or add --global for every repository")
