@@ -103,7 +103,12 @@ struct OrderTagsTests {
     @Test func tagsChooseWhatListStatusAndThePromptShow() throws {
         let box = try threeStreaks()
         let tagged = try box.sp("add", "alpha", "--tag", "work", "--tag", "health")
-        #expect(tagged.status == 0 && tagged.stdout == "Tagged alpha: tags health, work.\n", "\(tagged)")
+        #expect(tagged.status == 0 && tagged.stdout == "alpha: tagged health, work; it has tags health, work.\n", "\(tagged)")
+        let untagged = try box.sp("add", "alpha", "--untag", "health", "--untag", "nope")
+        #expect(untagged.stdout == "alpha: untagged health; it has tags work.\n", "\(untagged)")
+        let unknown = try box.sp("add", "alpha", "--untag", "nope")
+        #expect(unknown.stdout == "alpha has tags work, and no tag nope; the tags are as they were.\n", "\(unknown)")
+        #expect(try box.sp("add", "alpha", "--tag", "health").stdout == "alpha: tagged health; it has tags health, work.\n")
         try box.sp("add", "gamma", "--tag", "work")
         let created = try box.sp("add", "delta", "--tag", "fun", "--icon", "D")
         #expect(created.status == 0 && created.stdout.contains("tags fun"), "\(created)")

@@ -154,10 +154,18 @@ enum Add: Command {
         var settings = existing
         if !adding.isEmpty || !removing.isEmpty {
             if let changed = try retag(settings) {
+                // What changed, then what it has now.
+                let added = changed.tags.filter { !settings.tags.contains($0) }
+                let taken = settings.tags.filter { !changed.tags.contains($0) }
+                var what: [String] = []
+                if !added.isEmpty { what.append("tagged " + added.joined(separator: ", ")) }
+                if !taken.isEmpty { what.append("untagged " + taken.joined(separator: ", ")) }
                 settings = changed
-                context.out.line("Tagged \(name): \(tagsText(settings)).")
+                context.out.line("\(name): \(what.joined(separator: ", ")); it has \(tagsText(settings)).")
             } else {
-                context.out.line("\(name) has \(tagsText(settings)) already; the tags are as they were.")
+                let absent = removing.filter { word in !settings.tags.contains { $0.lowercased() == word.lowercased() } }
+                let why = absent.isEmpty ? " already" : ", and no tag " + absent.joined(separator: ", ")
+                context.out.line("\(name) has \(tagsText(settings))\(why); the tags are as they were.")
             }
             guard !given.isEmpty else { return 0 }
         }
