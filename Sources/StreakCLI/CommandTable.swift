@@ -124,6 +124,12 @@ public enum ValueType: Sendable {
             }
         case .note:
             do throws(FieldError) {
+                // Bytes that are not UTF-8 reach here as U+FFFD: the note would not be what
+                // was typed. (Checked here, not where a log's notes are read: a log an earlier
+                // version wrote may hold one, and must read back as it was.)
+                if word.unicodeScalars.contains("\u{FFFD}") {
+                    throw FieldError("must be UTF-8 text (it holds bytes that are not, or U+FFFD)")
+                }
                 return .text(try ActionField.note(word))
             } catch {
                 throw .usage(error.message(at: flag ?? "note"))

@@ -67,6 +67,16 @@ struct CommandLineTests {
         #expect(status.stdout.contains("\"state\": \"pending\""))
     }
 
+    /// A note whose bytes are not UTF-8 is refused, not stored changed (U+FFFD for each).
+    @Test func aNoteThatIsNotUTF8IsRefused() throws {
+        let box = try Sandbox()
+        let result = try run("/bin/sh", ["-c", "exec \"$0\" tick n --note \"$(printf 'a\\377b')\"", Binary.path],
+                             environment: box.environment, directory: box.root.path)
+        #expect(result.status == 2 && result.stderr.contains("--note must be UTF-8 text"), "\(result)")
+        #expect(try box.sp("log", "n").status == 1)
+        #expect(try box.sp("tick", "n", "--note", "café ☕").status == 0)
+    }
+
     @Test func badNowIsAUsageError() throws {
         let box = try Sandbox()
         let result = try box.sp("tick", "--now", "next blursday")
