@@ -471,7 +471,8 @@ public struct DataRepository {
             let file = Paths.join(folder, path)
             guard !Files.isLink(file) else { return nil }
             do throws(SystemError) {
-                try Files.writeAtomically(file, Array(merged.encoded().utf8))
+                try Files.writeAtomically(file, Array(merged.encoded().utf8),
+                                          beneath: try Files.makeFolders(Paths.folder(of: file), below: folder))
             } catch {
                 throw .store(.system(error))
             }
@@ -509,7 +510,8 @@ public struct DataRepository {
                         try Files.rename(from, to: to)
                     } else if isLog {
                         try Files.writeAtomically(to, RenameConflict.union(try Files.read(to, limit: Store.fileLimit),
-                                                                           try Files.read(from, limit: Store.fileLimit)))
+                                                                           try Files.read(from, limit: Store.fileLimit)),
+                                                  beneath: try Files.makeFolders(keptFolder, below: folder))
                     }
                 }
                 for file in try Files.list(droppedFolder) { try Files.remove(Paths.join(droppedFolder, file)) }

@@ -120,7 +120,7 @@ public struct Repair {
             guard !split.bad.isEmpty else { return [] }
             let aside = try setAside(path, split.bad)
             do throws(SystemError) {
-                try Files.writeAtomically(path, split.kept)
+                try Files.writeAtomically(path, split.kept, beneath: try store.makeFolders(Paths.folder(of: path)))
             } catch {
                 throw .system(error)
             }
@@ -159,7 +159,7 @@ public struct Repair {
         let kept = Array(lines.filter { !$0.isEmpty }.joined(separator: [0x0A])) + [0x0A]
         let aside = try setAside(path, bad.sorted { $0.0 < $1.0 })
         do throws(SystemError) {
-            try Files.writeAtomically(path, kept)
+            try Files.writeAtomically(path, kept, beneath: try store.makeFolders(Paths.folder(of: path)))
         } catch {
             throw .system(error)
         }
@@ -229,7 +229,7 @@ public struct Repair {
             bytes += Array("# line \(number):\n".utf8) + line + [0x0A]
         }
         do throws(SystemError) {
-            try Files.writeAtomically(aside, bytes)
+            try Files.writeAtomically(aside, bytes, beneath: try store.makeFolders(Paths.folder(of: aside)))
         } catch {
             throw .system(error)
         }

@@ -83,28 +83,40 @@ public enum Files {
     /// `locked` says the caller holds a lock that serialises every writer of `path`: the
     /// temporary file then has a fixed name, so one left by a writer killed mid-way is simply
     /// reused instead of piling up. Without it the name is made unique with the process id.
+    ///
+    /// `beneath`: the folder `path` is in, opened already (`makeFolders(_:below:)`): the
+    /// temporary file, the rename and the flush go through it, so a folder on the way swapped
+    /// for a link after that open cannot send the write elsewhere.
     public static func writeAtomically(_ path: String, _ bytes: some Collection<UInt8>, mode: mode_t = 0o644,
-                                       durable: Bool = true, locked: Bool = false) throws(SystemError) {
+                                       durable: Bool = true, locked: Bool = false,
+                                       beneath folderFile: FileDescriptor? = nil) throws(SystemError) {
         let folder = Paths.folder(of: path)
+        let at = folderFile?.raw ?? AT_FDCWD
         let temporary = folder + "/." + Paths.lastComponent(of: path) + (locked ? ".tmp" : ".tmp-" + String(getpid()))
+        // The names the calls take: relative to the open folder, else the paths.
+        let temporaryName = folderFile == nil ? temporary : Paths.lastComponent(of: temporary)
+        let name = folderFile == nil ? path : Paths.lastComponent(of: path)
+        func removeTemporary() { _ = temporaryName.withCString { unlinkat(at, $0, 0) } }
         do {
             // A leftover temporary file of any kind (a FIFO would block the open) goes first.
-            _ = temporary.withCString { unlink($0) }
-            let file = try FileDescriptor.openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode: mode)
+            removeTemporary()
+            let file = try FileDescriptor.openRegular(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL, mode: mode, beneath: folderFile)
             try file.writeAll(bytes)
             if durable { try file.sync() }
         } catch {
-            _ = temporary.withCString { unlink($0) }
+            removeTemporary()
             throw error
         }
         TestPoint.reach("write-before-rename")
-        let renamed = temporary.withCString { from in path.withCString { to in posixRename(from, to) } }
+        let renamed = temporaryName.withCString { from in name.withCString { to in renameat(at, from, at, to) } }
         guard renamed == 0 else {
             let failure = SystemError("replace", path)
-            _ = temporary.withCString { unlink($0) }
+            removeTemporary()
             throw failure
         }
-        if durable { try syncFolder(folder) }
+        if durable {
+            if let folderFile { try folderFile.syncFolder() } else { try syncFolder(folder) }
+        }
     }
 
     /// Flushes a folder's entries (a rename or a new file in it) to disk.
@@ -113,8 +125,7 @@ public enum Files {
         // macOS cannot fsync a folder opened read-only; its rename is journaled.
         _ = folder
         #else
-        let file = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
-        try file.sync()
+        try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY).syncFolder()
         #endif
     }
 
@@ -152,8 +163,16 @@ public enum Files {
     /// anywhere below `root` is refused, never followed, so nothing is created or written in the
     /// folder a link points at. `root` itself (the data folder, which a dotfile manager may make a
     /// link) is followed, and made when missing. A `path` not below `root` is `makeFolders(path)`.
-    public static func makeFolders(_ path: String, below root: String, mode: mode_t = 0o755) throws(SystemError) {
-        guard path.hasPrefix(root + "/") else { return try makeFolders(path, mode: mode) }
+    ///
+    /// Returns the folder, open: what a write into it goes through (`openRegular(beneath:)`,
+    /// `writeAtomically(beneath:)`), so that a folder on the way swapped for a link after this
+    /// walk still cannot send the write elsewhere.
+    @discardableResult
+    public static func makeFolders(_ path: String, below root: String, mode: mode_t = 0o755) throws(SystemError) -> FileDescriptor {
+        guard path.hasPrefix(root + "/") else {
+            try makeFolders(path, mode: mode)
+            return try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
+        }
         try makeFolders(root, mode: mode)
         var folder = try FileDescriptor.open(root, O_RDONLY | O_DIRECTORY)
         var walked = root
@@ -173,6 +192,7 @@ public enum Files {
             }
             folder = FileDescriptor(raw: next, path: walked)
         }
+        return folder
     }
 
     /// The file's modification time as `SECONDS.NANOSECONDS`, or "" if it does not exist.

@@ -76,9 +76,9 @@ extension Store {
         guard settings != StreakSettings() else { return }
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder(of: name))
-            try makeFolders(folder(of: name))
+            let opened = try makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
-            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true, beneath: opened)
         } catch {
             throw .system(error)
         }
@@ -88,7 +88,12 @@ extension Store {
     /// folder (`Files.makeFolders(_:below:)`): a linked `streaks` or streak folder (one a sync
     /// brought, or another user made) is never written into. The files in it are then opened
     /// without following a link (`openRegular`).
-    func makeFolders(_ path: String) throws(SystemError) {
+    ///
+    /// Returns the folder, open: a write into it goes through it (`openRegular(beneath:)`,
+    /// `writeAtomically(beneath:)`), so that a folder swapped for a link after this walk (by
+    /// another user who may write in the data folder) cannot send the write elsewhere.
+    @discardableResult
+    func makeFolders(_ path: String) throws(SystemError) -> FileDescriptor {
         try Files.makeFolders(path, below: home)
     }
 
@@ -189,10 +194,10 @@ extension Store {
         let folder = folder(of: name)
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder)
-            try makeFolders(folder)
+            let opened = try makeFolders(folder)
             let newFile = !Files.exists(path)
             var size = 0
-            let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, size: &size)
+            let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT | O_APPEND, mode: 0o644, beneath: opened, size: &size)
             var text: [UInt8] = []
             // An action line a crash cut short (`ActionLog.countsUnterminated`), taken off the end and
             // written back as a comment, byte for byte, so that its line break never makes it
@@ -226,7 +231,7 @@ extension Store {
                 file.truncate(to: old)
                 throw error
             }
-            if newFile { try Files.syncFolder(folder) }
+            if newFile { try opened.syncFolder() }
             if newFolder { try Files.syncFolder(streaksFolder) }
             return text.count
         } catch {

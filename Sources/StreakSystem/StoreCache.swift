@@ -114,7 +114,7 @@ extension Store {
             let wanted = names.map(\.text)
             let whole = StreakOrder.arranged(previous, by: wanted + previous)
             do throws(SystemError) {
-                try Files.writeAtomically(orderPath, StreakOrder.encoded(whole).utf8, locked: true)
+                try Files.writeAtomically(orderPath, StreakOrder.encoded(whole).utf8, locked: true, beneath: try makeFolders(streaksFolder))
             } catch {
                 throw .system(error)
             }

@@ -218,16 +218,16 @@ extension Store {
             guard Journal.isStreakFilePath(step.path) else { continue }
             let path = Paths.join(home, step.path)
             let folder = Paths.folder(of: path)
-            try makeFolders(folder)
+            let opened = try makeFolders(folder)
             // The folder's stamp changes before its files do: a kill after this step and before
             // the cache is rewritten shows the prompt the streak changed (see `prepareForWrite`).
             Files.touch(folder)
             TestPoint.reach("journal-step")
             switch step {
             case .create(_, let bytes):
-                if !Files.exists(path) { try Files.writeAtomically(path, bytes, durable: false, locked: true) }
+                if !Files.exists(path) { try Files.writeAtomically(path, bytes, durable: false, locked: true, beneath: opened) }
             case .append(_, let offset, let bytes):
-                try Store.appendOnce(bytes, to: path, at: offset)
+                try Store.appendOnce(bytes, to: path, at: offset, beneath: opened)
             }
             touched.append(path)
         }
@@ -242,9 +242,9 @@ extension Store {
     /// (cut short: cut back and written whole), or all of them (done). If it is anything
     /// else (a first-release binary, which does not know journals, ticked in between), the
     /// bytes go at the end, after a line break if one is needed.
-    static func appendOnce(_ bytes: [UInt8], to path: String, at offset: Int) throws(SystemError) {
+    static func appendOnce(_ bytes: [UInt8], to path: String, at offset: Int, beneath folder: FileDescriptor? = nil) throws(SystemError) {
         var size = 0
-        let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT, mode: 0o644, size: &size)
+        let file = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT, mode: 0o644, beneath: folder, size: &size)
         if size >= offset {
             let there = try file.contents(count: min(bytes.count, size - offset), at: offset)
             if there.count == bytes.count, there == bytes { return }

@@ -58,8 +58,8 @@ extension Store {
                                zone: some ZoneRules) throws(StoreError) -> SystemError? {
         let created = !Files.isFolder(folder(of: name))
         do throws(SystemError) {
-            try makeFolders(folder(of: name))
-            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true)
+            try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true,
+                                      beneath: try makeFolders(folder(of: name)))
         } catch {
             if created { Files.removeEmptyFolder(folder(of: name)) }
             throw .system(error)
@@ -124,14 +124,15 @@ extension Store {
             let order = self.order()
             if order.contains(old.text) {
                 try? Files.writeAtomically(orderPath, StreakOrder.encoded(StreakOrder.renamed(order, old.text, to: new.text)).utf8,
-                                           locked: true)
+                                           locked: true, beneath: try makeFolders(streaksFolder))
             }
             // An icon that is the old name (`reading:`, given once the palette ran out) would
             // show the streak under its old name: it becomes the new one.
             if let settings = try? self.settings(of: new), settings.icon == Icon.label(for: old) {
                 var renamed = settings
                 renamed.icon = Icon.label(for: new)
-                try? Files.writeAtomically(settingsPath(of: new), renamed.encoded().utf8, locked: true)
+                try? Files.writeAtomically(settingsPath(of: new), renamed.encoded().utf8, locked: true,
+                                           beneath: try makeFolders(folder(of: new)))
             }
             let streak = try load(new, zone: zone)
             return RecordOutcome(streak: streak,

@@ -245,25 +245,34 @@ public final class FileDescriptor {
     /// otherwise make a tick append to, or an import truncate, the file it points at. Files
     /// the user names or keeps elsewhere (the config file, an import file, git's hooks) follow
     /// links, as dotfile managers make them.
+    ///
+    /// `beneath`: the folder `path` is in, opened already (`Files.openFolder(_:below:)`): the
+    /// file is opened relative to it (`openat`), so a folder on the way swapped for a link
+    /// after that open cannot send the open elsewhere.
     public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644, followLinks: Bool = false,
-                                   size: inout Int) throws(SystemError) -> FileDescriptor {
+                                   beneath folder: FileDescriptor? = nil, size: inout Int) throws(SystemError) -> FileDescriptor {
+        let at = folder?.raw ?? AT_FDCWD
+        let name = folder == nil ? path : Paths.lastComponent(of: path)
+        func look(_ info: inout stat, following: Bool) -> Bool {
+            name.withCString { fstatat(at, $0, &info, following ? 0 : AT_SYMLINK_NOFOLLOW) } == 0
+        }
         if flags & (O_WRONLY | O_RDWR) != 0 {
             // Opening a FIFO for writing blocks (or fails with ENXIO): look before opening.
             var info = stat()
-            if (followLinks ? stat(path, &info) : lstat(path, &info)) == 0 {
+            if look(&info, following: followLinks) {
                 if !followLinks, (info.st_mode & S_IFMT) == S_IFLNK { throw SystemError.link(path) }
                 if (info.st_mode & S_IFMT) != S_IFREG { throw SystemError.notRegular("open", path, mode: info.st_mode) }
             }
         }
         let noFollow = followLinks ? 0 : O_NOFOLLOW
-        let fd = retrying { path.withCString { openFile($0, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | noFollow, mode) } }
+        let fd = retrying { name.withCString { openat(at, $0, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | noFollow, mode) } }
         guard fd >= 0 else {
             let failure = errno
             var info = stat()
-            if !followLinks, failure == ELOOP || failure == EMLINK, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            if !followLinks, failure == ELOOP || failure == EMLINK, look(&info, following: false), (info.st_mode & S_IFMT) == S_IFLNK {
                 throw SystemError.link(path)
             }
-            if failure == ENXIO || failure == EISDIR, stat(path, &info) == 0 {
+            if failure == ENXIO || failure == EISDIR, look(&info, following: true) {
                 throw SystemError.notRegular("open", path, mode: info.st_mode)
             }
             throw SystemError("open", path, code: failure)
@@ -278,9 +287,9 @@ public final class FileDescriptor {
 
     /// `openRegular` without the size.
     public static func openRegular(_ path: String, _ flags: Int32, mode: mode_t = 0o644,
-                                   followLinks: Bool = false) throws(SystemError) -> FileDescriptor {
+                                   followLinks: Bool = false, beneath folder: FileDescriptor? = nil) throws(SystemError) -> FileDescriptor {
         var size = 0
-        return try openRegular(path, flags, mode: mode, followLinks: followLinks, size: &size)
+        return try openRegular(path, flags, mode: mode, followLinks: followLinks, beneath: folder, size: &size)
     }
 
     /// Owns `raw`, an open descriptor (closed with this).
@@ -297,6 +306,14 @@ public final class FileDescriptor {
         var info = stat()
         guard fstat(raw, &info) == 0 else { throw SystemError("stat", path) }
         return Int(info.st_size)
+    }
+
+    /// Flushes the entries of the folder this is (`Files.syncFolder`); nothing on macOS, which
+    /// cannot fsync a folder opened read-only (its rename is journaled).
+    public func syncFolder() throws(SystemError) {
+        #if !canImport(Darwin)
+        try sync()
+        #endif
     }
 
     /// Everything from the current offset to the end, refusing files larger than `limit`.

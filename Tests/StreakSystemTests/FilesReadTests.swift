@@ -45,3 +45,34 @@ struct FilesReadTests {
         }
     }
 }
+
+/// Writes into a folder of the data folder go through the folder as opened: one swapped for a
+/// link after that (by another user who may write in the data folder, racing a tick) still
+/// cannot send the write to where the link points.
+@Suite("writes beneath an open folder")
+struct WritesBeneathTests {
+    @Test func aFolderSwappedForALinkAfterItWasOpenedIsNotWrittenThrough() throws {
+        let scratch = try Scratch()
+        let home = scratch.root + "/data"
+        let victim = scratch.root + "/victim"
+        try scratch.write(victim + "/m1.log", "victim\n")
+        try scratch.write(victim + "/streak.conf", "victim\n")
+        let folder = home + "/streaks/quiz"
+        let opened = try Files.makeFolders(folder, below: home)
+        // The swap: the folder moved away, a link to the victim in its place.
+        #expect(rename(folder, home + "/streaks/moved") == 0)
+        #expect(symlink(victim, folder) == 0)
+
+        let log = try FileDescriptor.openRegular(folder + "/m1.log", O_RDWR | O_CREAT | O_APPEND, beneath: opened)
+        try log.writeAll(Array("action\n".utf8))
+        try Files.writeAtomically(folder + "/streak.conf", Array("icon=x\n".utf8), beneath: opened)
+
+        #expect(try scratch.read(victim + "/m1.log") == "victim\n")
+        #expect(try scratch.read(victim + "/streak.conf") == "victim\n")
+        #expect(try Files.list(victim).sorted() == ["m1.log", "streak.conf"])
+        #expect(try scratch.read(home + "/streaks/moved/m1.log") == "action\n")
+        #expect(try scratch.read(home + "/streaks/moved/streak.conf") == "icon=x\n")
+        // Walked again, the link is refused.
+        #expect(throws: SystemError.self) { try Files.makeFolders(folder, below: home) }
+    }
+}
