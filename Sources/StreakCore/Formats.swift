@@ -90,11 +90,18 @@ enum LogLines {
     /// keeps what it reads and returns why a line does not read (nil when it does). A last
     /// line without its newline is read only when `whole` says it was written to its end.
     /// Returns whether the file ends without a newline.
+    /// The length of a UTF-8 byte order mark at the start of `bytes` (3), or 0.
+    static func byteOrderMark(_ bytes: [UInt8]) -> Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
     static func read(_ bytes: [UInt8], bad: inout [BadLine], markers: inout [Int],
                      whole: (ArraySlice<UInt8>) -> Bool = { _ in true },
                      _ read: (Int, ArraySlice<UInt8>) -> String?) -> Bool {
         var lineNumber = 0
-        var start = 0
+        // A byte order mark an editor put before the first line (Notepad's UTF-8): not part
+        // of it, so the header still reads as the header.
+        var start = byteOrderMark(bytes)
         let count = bytes.count
         while start < count {
             lineNumber += 1
@@ -205,8 +212,8 @@ public enum ActionLog {
     /// Whether a log's lines all end with their id (`isWhole`): a log this version started
     /// (its v3 header). Logs started before ids (v1, v2) hold lines without them, and their
     /// last line may lack its newline (a hand edit; the first release's own fixture).
-    public static func endsLinesWithIDs(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: "# streakprompt actions v3".utf8)
+    public static func endsLinesWithIDs(_ bytes: [UInt8]) -> Bool {
+        bytes.dropFirst(LogLines.byteOrderMark(bytes)).starts(with: "# streakprompt actions v3".utf8)
     }
 
     /// Whether a last line without its newline counts (if it reads). In a log whose lines end

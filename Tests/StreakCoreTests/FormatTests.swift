@@ -63,6 +63,18 @@ struct FormatTests {
         #expect(ActionLog.parse(Array(legacy.utf8.dropLast(21))).actions.count == 2, "a line without an id")
     }
 
+    /// A byte order mark an editor put before the header is not part of it: the header reads,
+    /// nothing is reported, and a line cut short still does not count.
+    @Test func aByteOrderMarkBeforeTheHeaderIsNotALine() {
+        let whole = ActionLog.line(Action(day: .d("2026-11-20"), at: Instant(seconds: 1_795_168_800, offset: 0), id: "5be0a1c2d3e4f607"))
+        let log = [0xEF, 0xBB, 0xBF] + Array((ActionLog.header + whole).utf8)
+        let parsed = ActionLog.parse(log)
+        #expect(parsed.actions.count == 1 && parsed.bad.isEmpty)
+        #expect(ActionLog.endsLinesWithIDs(log))
+        let cut = ActionLog.parse(log + Array("2026-11-21 2026-11-21T10:00:00+00:00 count=1".utf8))
+        #expect(cut.actions.count == 1 && cut.bad.count == 1)
+    }
+
     @Test func binaryGarbageNeverCrashes() {
         var random = SeededRandom(seed: 1)
         for _ in 0..<500 {
