@@ -313,7 +313,7 @@ public enum PromptSettings {
                 }
             } catch where error.isNotFound {
             } catch {
-                problems.append("\(path): \(error); ignored")
+                problems.append(error.message + "; ignored")
             }
         }
         for raw in 0..<Key.count {
