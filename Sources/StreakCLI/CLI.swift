@@ -70,6 +70,11 @@ public enum CLI {
             Help.command(command.spec, context.out)
             return 0
         }
+        // A machine name that cannot be one is not used: said once, by every command but the
+        // prompt (two machines so named would otherwise share the host name's log unawares).
+        if let given = context.environment.nonEmpty("STREAKPROMPT_MACHINE"), StreakName.problem(with: given) != nil {
+            Exit.warn("STREAKPROMPT_MACHINE='\(Text.visible(given))' is not a machine name (1–32 ASCII letters, digits, - and _); this machine's log is named \(context.environment.machineName).log")
+        }
         return try command.run(invocation, context)
     }
 }

@@ -67,6 +67,17 @@ struct CommandLineTests {
         #expect(status.stdout.contains("\"state\": \"pending\""))
     }
 
+    /// A machine name that cannot be one is not used, and every command but the prompt says so.
+    @Test func anInvalidMachineNameIsSaid() throws {
+        let box = try Sandbox()
+        let bad = ["STREAKPROMPT_MACHINE": "../evil"]
+        let tick = try box.sp("tick", "--quiet", env: bad)
+        #expect(tick.status == 0 && tick.stderr.contains("STREAKPROMPT_MACHINE='../evil' is not a machine name"), "\(tick)")
+        #expect(!FileManager.default.fileExists(atPath: box.home + "/streaks/evil.log"))
+        let prompt = try box.sp("--shell", "zsh", env: bad)
+        #expect(prompt.status == 0 && prompt.stderr.isEmpty, "\(prompt)")
+    }
+
     /// A note whose bytes are not UTF-8 is refused, not stored changed (U+FFFD for each).
     @Test func aNoteThatIsNotUTF8IsRefused() throws {
         let box = try Sandbox()
