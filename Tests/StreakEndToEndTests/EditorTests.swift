@@ -56,6 +56,51 @@ struct EditorTests {
         #expect(box.binaryRuns == 1, "runs: \(box.binaryRuns)")
     }
 
+    /// A view that is no regular file (a named pipe, a folder, a link to a device: what a sync
+    /// or another user could leave there) is not read: no hang, no error, no memory filled;
+    /// the segment comes from the binary.
+    @Test(arguments: ["nvim", "vim"], ["pipe", "folder", "device"])
+    func aViewThatIsNoFileIsNotRead(editor: String, kind: String) throws {
+        guard let program = tool(editor) else { return }
+        let box = try Sandbox()
+        try box.sp("tick", "quiz", "--now", "2026-11-20T12:00")
+        let out = box.root.appendingPathComponent("out").path
+        let arguments: [String]
+        if editor == "nvim" {
+            let lua = """
+                local sp = require('streakprompt')
+                local lines = { sp.segment() }
+                local v = vim.fn.glob(vim.env.STREAKPROMPT_HOME .. '/views/plain-*')
+                os.remove(v)
+                vim.fn.system({ '\(kind == "pipe" ? "mkfifo" : kind == "folder" ? "mkdir" : "ln")', \(kind == "device" ? "'-s', '/dev/zero', " : "")v })
+                vim.loop.sleep(1100)
+                table.insert(lines, sp.segment())
+                vim.fn.writefile(lines, '\(out)')
+                """
+            arguments = ["--headless", "-u", "NONE", "-i", "NONE", "--cmd", "set rtp+=\(Package.root.path)/shell/nvim", "-c",
+                         "lua " + lua.replacingOccurrences(of: "\n", with: " "), "-c", "qa!"]
+        } else {
+            let shellWord = kind == "pipe" ? "mkfifo " : kind == "folder" ? "mkdir " : "ln -s /dev/zero "
+            let vim = """
+                let lines = [streakprompt#segment()]
+                let v = glob($STREAKPROMPT_HOME . '/views/plain-*')
+                call delete(v)
+                call system('\(shellWord)' . shellescape(v))
+                sleep 1100m
+                call add(lines, streakprompt#segment())
+                call writefile(lines, '\(out)')
+                """
+            arguments = ["-es", "-u", "NONE", "-i", "NONE", "-N", "--cmd", "set rtp+=\(Package.root.path)/shell/vim"]
+                + vim.split(separator: "\n").flatMap { ["-c", String($0)] } + ["-c", "qa!"]
+        }
+        var env = box.environment
+        env["STREAKPROMPT_BIN"] = Binary.path
+        let result = try run(program, arguments, environment: env, directory: box.root.path, timeout: 20)
+        #expect(result.status == 0, "\(kind): \(result)")
+        let lines = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(lines.split(separator: "\n").count == 2, "\(kind): \(lines) \(result)")
+    }
+
     /// Vim runs system() with the user's 'shell': with a login shell that is not POSIX (tcsh,
     /// fish, elvish) the segment was empty. The plugin runs its line with /bin/sh, and puts
     /// the user's shell options back.

@@ -77,7 +77,9 @@ endfunction
 
 " Reads the view (at most 16 KB) and keeps the piece for the clock; 0 when it does not read.
 function! s:read_view(now) abort
-  if empty(s:view.path) || getfsize(s:view.path) < 0 || getfsize(s:view.path) > 16384
+  " A regular file only, not a link: a named pipe would block readfile(), a folder or a
+  " device (a link to /dev/zero) would throw or fill the memory.
+  if empty(s:view.path) || getftype(s:view.path) !=# 'file' || getfsize(s:view.path) < 0 || getfsize(s:view.path) > 16384
     return 0
   endif
   let l:lines = readfile(s:view.path, 'b', 400)

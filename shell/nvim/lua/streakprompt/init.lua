@@ -100,6 +100,10 @@ end
 -- is no view, it does not read, or no piece holds `now`.
 local function read_view(now)
   if not view.path then return false end
+  -- A regular file only, not a link: a named pipe would block the open, a folder or a device
+  -- (a link to /dev/zero) would not read as a view.
+  local kind = uv.fs_lstat(view.path)
+  if not kind or kind.type ~= 'file' or kind.size > 16384 then return false end
   local fd = uv.fs_open(view.path, 'r', 0)
   if not fd then return false end
   local content = uv.fs_read(fd, 16385, 0)
