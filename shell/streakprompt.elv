@@ -8,7 +8,11 @@
 #   E:STREAKPROMPT_FORMAT    the segment format, e.g. '{icon}{count}'
 #   E:STREAKPROMPT_TICK_ON   tick when a command line matching this regular expression runs
 #   E:STREAKPROMPT_TICK_NAME the streak it ticks (default: "default"; `init --name` sets it)
-#   E:STREAKPROMPT_MANUAL    1: leave the prompt alone; call streakprompt-segment yourself
+#   E:STREAKPROMPT_MANUAL    1: leave the prompt alone; place $E:STREAKPROMPT_SEGMENT yourself,
+#                            kept up to date before every prompt, e.g. in rc.elv after this:
+#                            set edit:prompt = { put $E:STREAKPROMPT_SEGMENT; put '> ' }
+#                            (eval runs this file in a namespace of its own: a function it
+#                            defines does not reach rc.elv)
 #
 # The prompt function runs the binary (elvish has no other way to learn anything) and shows
 # its text as text: elvish prints no escape sequence a prompt function returns, so the segment
@@ -74,6 +78,9 @@ if (not $loaded) {
     }
     var base = $edit:prompt
     set edit:prompt = { streakprompt-segment; $base }
+  } else {
+    # Before every prompt: the segment, for the user's own prompt to show.
+    set edit:before-readline = [$@edit:before-readline { set E:STREAKPROMPT_SEGMENT = (streakprompt-segment | str:join '') }]
   }
   set edit:after-command = [$@edit:after-command {|m| -streakprompt-after-command $m }]
 }

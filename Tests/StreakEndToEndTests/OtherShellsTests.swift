@@ -252,6 +252,23 @@ struct OtherShellsTests {
                                       "code=1 > exec elvish", "code=1 > echo new", "new", "code=1 >"], "\(screen)")
     }
 
+    /// elvish --manual: eval runs the plugin in a namespace of its own, so the segment reaches
+    /// the user's prompt as $E:STREAKPROMPT_SEGMENT, kept up to date before every prompt.
+    @Test func elvishManualKeepsTheSegmentForTheUsersPrompt() throws {
+        let box = try Sandbox()
+        try box.sp("tick", "code", "--quiet")
+        let rc = """
+            eval (streakprompt init elvish --manual --format '{name}={count}' | slurp)
+            set edit:prompt = { put '['$E:STREAKPROMPT_SEGMENT'] > ' }
+            """
+        guard let tmux = try Self.elvish(box, rc: rc) else { return }
+        defer { tmux.stop() }
+        try tmux.waitFor("the segment") { Self.rows($0).last == "[code=1 ] >" }
+        try tmux.type("streakprompt tick gym --quiet")
+        let screen = try tmux.waitFor("the next prompt") { Self.rows($0).count == 2 }
+        #expect(Self.rows(screen) == ["[code=1 ] > streakprompt tick gym --quiet", "[code=1 gym=1 ] >"], "\(screen)")
+    }
+
     /// elvish measures ⭐ and 🧠 (palette icons) one column narrower than terminals draw them:
     /// the plugin tells it their width, so what is typed starts after the prompt's space.
     @Test func elvishMeasuresEveryPaletteIconAsTheTerminalDraws() throws {

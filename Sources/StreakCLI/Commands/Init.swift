@@ -34,7 +34,7 @@ enum Init: Command {
         (dash, mksh, ksh: eval "$(streakprompt init sh)" in the ENV file). These run the
         binary at each prompt, show the segment without colours (tcsh keeps them), and only
         elvish and xonsh can --tick-on. With --manual, place the segment yourself with
-        streakprompt-segment (elvish), {streakprompt} in $PROMPT (xonsh), $streakprompt_segment
+        $E:STREAKPROMPT_SEGMENT (elvish), {streakprompt} in $PROMPT (xonsh), $streakprompt_segment
         (tcsh) or $(__streakprompt_segment) in PS1 (sh).
         """,
         flags: [names, format, tickOn, manual],
