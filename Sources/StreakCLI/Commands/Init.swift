@@ -58,13 +58,14 @@ enum Init: Command {
         settings.format = invocation.text(format)
         settings.tickOn = invocation.text(tickOn)
         settings.manual = invocation.has(manual)
+        // A shell that cannot tick on commands at all says so, whatever the pattern.
+        if let other, settings.tickOn != nil, !other.ticksOnCommands {
+            throw .usage("--tick-on: \(other.rawValue) has no way to run something when a command line runs; bash, zsh, fish, elvish and xonsh do")
+        }
         if let pattern = settings.tickOn, let problem = portabilityProblem(pattern, shell: invocation.arguments[0]) {
             throw .usage(problem)
         }
         if let other {
-            if settings.tickOn != nil, !other.ticksOnCommands {
-                throw .usage("--tick-on: \(other.rawValue) has no way to run something when a command line runs; bash, zsh, fish, elvish and xonsh do")
-            }
             for value in [settings.binary, settings.format, settings.tickOn].compactMap({ $0 }) {
                 if let problem = other.problem(with: value) { throw .usage(problem) }
             }
