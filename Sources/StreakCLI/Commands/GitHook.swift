@@ -120,7 +120,7 @@ enum GitHook: Command {
         }
         if runKept {
             ProcessSetup.replace(with: kept, arguments: [kept] + given)
-        } else if direct, hasAddedLines(path) {
+        } else if direct, hasAddedLines(path, interpreter: argv[0].map { String(cString: $0) }) {
             // Lines someone added after our two (`echo make test >> .git/hooks/post-commit`),
             // which git would run were the file a script: `sh` runs the file (our lines are
             // comments to it) with git's arguments and streams, as the last act.
@@ -130,8 +130,13 @@ enum GitHook: Command {
     }
 
     /// Whether the direct hook at `path` has lines after our two that a shell would run
-    /// (`GitHookScript.added`). The file is read only when it is longer than two lines.
-    static func hasAddedLines(_ path: String) -> Bool {
+    /// (`GitHookScript.added`). One `stat` when it is the size of our two lines for
+    /// `interpreter` (the binary its first line names, which the kernel passes as `argv[0]`);
+    /// read only otherwise.
+    static func hasAddedLines(_ path: String, interpreter: String?) -> Bool {
+        if let interpreter, let ours = GitHookScript.directHook(binary: interpreter), Files.size(path) == ours.utf8.count {
+            return false
+        }
         guard let bytes = try? Files.read(path, limit: 1 << 20) else { return false }
         var lines = 0
         var index = 0
