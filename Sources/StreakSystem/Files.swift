@@ -367,11 +367,6 @@ public enum Files {
         _ = utimensat(AT_FDCWD, path, nil, 0)
     }
 
-    /// Creates the file empty if it does not exist (a regular file: see `openRegular`).
-    public static func create(_ path: String, mode: mode_t = 0o644) throws(SystemError) {
-        _ = try FileDescriptor.openRegular(path, O_WRONLY | O_CREAT | O_APPEND, mode: mode)
-    }
-
     /// Removes an empty folder; false when it is not empty or cannot be removed.
     @discardableResult
     public static func removeEmptyFolder(_ path: String) -> Bool {

@@ -107,16 +107,17 @@ extension Store {
     func prepareForWrite(_ name: StreakName, file: String) throws(StoreError) {
         do throws(SystemError) {
             let newFolder = !Files.isFolder(folder(of: name))
-            try makeFolders(folder(of: name))
+            let opened = try makeFolders(folder(of: name))
             if newFolder { try Files.syncFolder(streaksFolder) }
             if !Files.exists(file) {
-                try Files.create(file)
-                try Files.syncFolder(folder(of: name))
+                _ = try FileDescriptor.openRegular(file, O_WRONLY | O_CREAT | O_APPEND, beneath: opened)
+                try opened.syncFolder()
             }
+            // The folder as opened, not by its path (which a link may have taken since).
+            _ = futimens(opened.raw, nil)
         } catch {
             throw .system(error)
         }
-        Files.touch(folder(of: name))
     }
 
     /// Takes back what a streak's first write made before it failed (the settings file with
