@@ -83,3 +83,22 @@ public enum SharedFolder {
         return true
     }
 }
+
+/// `doctor`'s check of the files that prepare the data folder for sharing.
+extension Checkup {
+    /// Ignore and merge files for a folder shared through git or Syncthing.
+    public func sharing() -> [Finding] {
+        guard Files.isFolder(store.home) else { return [] }
+        var findings: [Finding] = []
+        for file in SharedFolder.filesWanted(home: store.home) {
+            let missing = SharedFolder.missingLines(file, home: store.home)
+            let path = Paths.join(store.home, file.rawValue)
+            if missing.isEmpty {
+                findings.append(Finding("sharing", .ok, "\(path) is set up"))
+            } else {
+                findings.append(Finding("sharing", .warning, "\(path) lacks \(missing.joined(separator: ", ")); 'streakprompt doctor --repair' adds it"))
+            }
+        }
+        return findings
+    }
+}
