@@ -272,6 +272,46 @@ enum Checks {
         foreign(imported)
     }
 
+    /// Every number the importers read from another tracker's files, as the fuzzer writes
+    /// it (a line each: Loop's frequency, target and two values, harsh's amount and
+    /// frequency): read into counts and goals this tool holds, or refused with the file and
+    /// line it was on; never a trap, never a count or goal out of range.
+    static func foreignNumbers(_ bytes: [UInt8]) {
+        var fields = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        fields = fields.map { $0.filter { $0 != "," && $0 != "\"" && $0 != "\r" } }
+        while fields.count < 8 { fields.append("") }
+        let habits = "Position,Name,Type,FrequencyNumerator,FrequencyDenominator,Target Type,Target Value\n"
+            + "001,Run,NUMERICAL,\(fields[0]),\(fields[1]),\(fields[2].hasPrefix("-") ? "AT_MOST" : "AT_LEAST"),\(fields[2])\n"
+        let checkmarks = "Date,Value\n2026-11-20,\(fields[3])\n2026-11-21,\(fields[4])\n"
+        let loopFiles = ["Habits.csv": Array(habits.utf8), "001 Run/Checkmarks.csv": Array(checkmarks.utf8)]
+        checkNumbers(at: ["Habits.csv": 2, "001 Run/Checkmarks.csv": 3]) {
+            try ForeignImport.loop(loopFiles, zone: FixedOffsetZone(offset: 0))
+        }
+        let log = "2026-11-20 : Read : y :  : \(fields[5])\n2026-11-21 : Read : y\n"
+        checkNumbers(at: ["log": 1, "habits": 1]) {
+            try ForeignImport.harsh(habits: Array("Read: \(fields[6])\n".utf8), log: Array(log.utf8), today: StreakDay(ordinal: 20_600),
+                                    zone: FixedOffsetZone(offset: 0))
+        }
+    }
+
+    /// An import that reads has counts and goals in range; one that is refused names a file
+    /// it was given and a line no further than `lastLines` says that file has.
+    static func checkNumbers(at lastLines: [String: Int], _ read: () throws(ForeignImport.Problem) -> ForeignImport) {
+        do throws(ForeignImport.Problem) {
+            let imported = try read()
+            for streak in imported.document.streaks {
+                let goal = streak.settings?.rules.goal ?? 1
+                require((1...Rules.maxGoal).contains(goal), "a goal out of range: \(goal)")
+                for action in streak.actions {
+                    require((1...ActionField.maxCount).contains(action.count), "a count out of range: \(action.count)")
+                }
+            }
+            foreign(imported)
+        } catch {
+            require(lastLines[error.file].map { (1...$0).contains(error.line) } ?? false, "a problem names no line of the input: \(error.message)")
+        }
+    }
+
     static func harshImport(_ bytes: [UInt8]) {
         let (habits, log) = halves(bytes)
         guard let imported = try? ForeignImport.harsh(habits: habits, log: log, today: StreakDay(ordinal: 20_600),

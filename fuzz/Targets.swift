@@ -19,4 +19,5 @@ let fuzzTargets: [(name: String, check: ([UInt8]) -> Void)] = [
     ("inflate", Checks.inflate),        // a zip entry's DEFLATE data
     ("loop", Checks.loopImport),        // Loop's Habits.csv and a habit's Checkmarks.csv (NUL between)
     ("harsh", Checks.harshImport),      // harsh's habits and log files (NUL between)
+    ("numbers", Checks.foreignNumbers), // the numbers of Loop's and harsh's files (a line each)
 ]

@@ -145,15 +145,18 @@ public struct ForeignImport: Sendable {
         for (index, row) in table.rows.enumerated() {
             let original = row.text(nameColumn)
             let position = table.column("Position").map { row.text($0) } ?? ""
-            let numerator = Int(table.text(row, "FrequencyNumerator", "NumRepetitions")) ?? 1
-            let denominator = Int(table.text(row, "FrequencyDenominator", "Interval")) ?? 1
+            func number(_ what: String) -> ForeignNumber { ForeignNumber(file: "Habits.csv", line: row.line, what: what) }
+            let numerator = try number("the frequency's numerator")
+                .integer(table.text(row, "FrequencyNumerator", "NumRepetitions"), in: 0...Int(Int32.max)) ?? 1
+            let denominator = try number("the frequency's denominator")
+                .integer(table.text(row, "FrequencyDenominator", "Interval"), in: 1...Int(Int32.max)) ?? 1
             var (rules, approximation) = Self.rules(target: numerator, interval: denominator)
             let numerical = table.text(row, "Type") == "NUMERICAL"
-            let target = Double(table.text(row, "Target Value")) ?? 0
+            let target = numerical ? try number("Target Value").decimal(table.text(row, "Target Value"), in: 0...Double(Rules.maxGoal)) ?? 0 : 0
             let atMost = table.text(row, "Target Type") == "AT_MOST"
             // At least N whole units a date: the amounts count toward a goal of N.
             let counted = numerical && !atMost && target >= 1
-            if counted { rules.goal = Swift.min(Rules.maxGoal, Int(target.rounded(.up))) }
+            if counted { rules.goal = try number("Target Value").whole(target, rounding: .up, in: 1...Rules.maxGoal) }
             let name = Self.name(for: original, fallback: "habit-\(index + 1)", taken: &taken)
 
             // The habit's own file, else its column of the wide file.
@@ -179,26 +182,30 @@ public struct ForeignImport: Sendable {
             }
             var actions: [Action] = []
             var skipped = Set<StreakDay>()
+            let thousandths = ForeignNumber.countRange.lowerBound * 1000...ForeignNumber.countRange.upperBound * 1000
             for entry in entries {
                 guard let day = StreakDay(entry.day) else {
                     throw Problem(file: entriesFile, line: entry.line, reason: "'\(Text.visible(entry.day))' is not a date (YYYY-MM-DD)")
                 }
-                let value = entry.value.uppercased()
+                let word = entry.value.uppercased()
+                let value = ForeignNumber(file: entriesFile, line: entry.line, what: "the value")
                 let done: Bool
-                if value == "SKIP" || (!numerical && value == "3") {
+                if word == "SKIP" || (!numerical && word == "3") {
                     skipped.insert(day)
                     continue
                 } else if counted {
                     // Loop keeps amounts in thousandths; whole units count.
-                    guard let amount = Double(entry.value), amount >= 1000 else { continue }
-                    actions.append(action(day, source: "loop", count: Int(amount / 1000), note: entry.note, zone: zone))
+                    guard let units = try value.decimal(entry.value, in: thousandths, wordsAsNone: true).map({ $0 / 1000 }),
+                          units >= 1 else { continue }
+                    let count = try value.whole(units, rounding: .towardZero, in: 1...ActionField.maxCount)
+                    actions.append(action(day, source: "loop", count: count, note: entry.note, zone: zone))
                     continue
                 } else if numerical {
                     // Loop keeps amounts in thousandths.
-                    guard let amount = Double(entry.value), amount >= 0 else { continue }
+                    guard let amount = try value.decimal(entry.value, in: thousandths, wordsAsNone: true), amount >= 0 else { continue }
                     done = atMost ? amount / 1000 <= target : amount / 1000 >= target && amount > 0
                 } else {
-                    done = value == "YES_MANUAL" || value == "2"
+                    done = word == "YES_MANUAL" || word == "2"
                 }
                 if done { actions.append(action(day, source: "loop", note: entry.note, zone: zone)) }
             }
@@ -289,9 +296,10 @@ public struct ForeignImport: Sendable {
             // An amount in whole units is the action's count; any other goes into its note.
             var count = 1
             var note = parts.count >= 4 ? parts[3] : ""
-            if parts.count >= 5, let amount = Double(parts[4].trimmingSpaces()), amount > 0 {
-                if amount == amount.rounded(), amount >= 1, amount <= Double(ActionField.maxCount) {
-                    count = Int(amount)
+            let number = ForeignNumber(file: "log", line: raw.number, what: "the amount")
+            if parts.count >= 5, let amount = try number.decimal(parts[4], in: ForeignNumber.countRange, wordsAsNone: true), amount > 0 {
+                if amount == amount.rounded(), amount >= 1 {
+                    count = try number.whole(amount, rounding: .towardZero, in: 1...ActionField.maxCount)
                 } else {
                     note += (note.trimmingSpaces().isEmpty ? "" : "; ") + "amount " + String(parts[4].trimmingSpaces())
                     amounts = true

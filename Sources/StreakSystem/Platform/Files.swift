@@ -279,9 +279,11 @@ public enum Files {
         for byte in stamp {
             if byte == UInt8(ascii: ".") {
                 dots += 1
+                digits = 0
                 continue
             }
-            guard byte >= 0x30, byte <= 0x39, digits < 30 else { return false }
+            // 18 digits a part at most: one more could overflow an Int, and no time has more.
+            guard byte >= 0x30, byte <= 0x39, digits < 18 else { return false }
             digits += 1
             if dots == 0 { parts.0 = parts.0 * 10 + Int(byte - 0x30) } else { parts.1 = parts.1 * 10 + Int(byte - 0x30) }
         }
