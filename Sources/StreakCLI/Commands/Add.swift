@@ -100,20 +100,27 @@ enum Add: Command {
         if quits, let flag = settingFlags.first(where: { $0.name != "--icon" && invocation.has($0) }) {
             throw .usage("\(flag.name) does not apply to a habit to quit (--quit): every date without a slip counts; goals, schedules, targets and freezes are for habits to keep")
         }
-        func retag(_ settings: StreakSettings) throws(CommandError) -> StreakSettings? {
-            let tags = StreakTag.normalized(settings.tags.filter { !removing.contains($0) } + adding)
-            guard tags != settings.tags else { return nil }
-            guard tags.count <= StreakTag.maxCount else { throw .usage("a streak has at most \(StreakTag.maxCount) tags") }
+        let tooMany = "a streak has at most \(StreakTag.maxCount) tags"
+        // The tags as they stand when the lock is held: worked out from the ones read earlier,
+        // the tags another command added meanwhile would be written over.
+        func retag() throws(CommandError) -> ConfigureOutcome {
+            var refused = false
             let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
-                try store.configure(name, zone: context.zone) { $0.tags = tags }
+                try store.configure(name, zone: context.zone) { settings in
+                    let tags = StreakTag.normalized(settings.tags.filter { !removing.contains($0) } + adding)
+                    if tags.count > StreakTag.maxCount { refused = true } else { settings.tags = tags }
+                }
             }
+            if refused { throw .usage(tooMany) }
             Exit.warnCache(outcome.cacheProblem, done: "the tags are saved")
-            return outcome.settings
+            return outcome
         }
         func tagsText(_ settings: StreakSettings) -> String {
             settings.tags.isEmpty ? "no tags" : "tags " + settings.tags.joined(separator: ", ")
         }
-        guard store.exists(name) else {
+        /// Creates the streak; nil when another command created it first (then it is changed
+        /// as an existing one, so what both asked for lands).
+        func addNew() throws(CommandError) -> Int32? {
             // Asked for by name, so a near miss is no typo; a case twin is refused.
             try Roster.checkNew(name, store, byHand: false)
             // A new streak: the defaults (an icon no other streak has), with what was given.
@@ -125,12 +132,17 @@ enum Add: Command {
                 }
                 quitSince = since
             }
-            let outcome = try storeCall { () throws(StoreError) -> ConfigureOutcome in
-                try store.create(name, with: given, quitSince: quitSince, zone: context.zone)
+            guard StreakTag.normalized(adding).count <= StreakTag.maxCount else { throw .usage(tooMany) }
+            let outcome: ConfigureOutcome
+            do throws(StoreError) {
+                outcome = try store.create(name, with: given, tags: adding, quitSince: quitSince, zone: context.zone)
+            } catch {
+                if case .exists = error { return nil }
+                throw error.commandError
             }
             Exit.warnCache(outcome.cacheProblem, done: "the settings are saved")
-            let settings = try retag(outcome.settings) ?? outcome.settings
-            var line = "Added \(outcome.settings.icon) \(name): \(Report.rulesText(outcome.settings.rules))"
+            let settings = outcome.settings
+            var line = "Added \(settings.icon) \(name): \(Report.rulesText(settings.rules))"
             line += settings.tags.isEmpty ? "." : "; \(tagsText(settings))."
             if quits {
                 context.out.line(line + " Record a slip with 'streakprompt tick \(name)'.")
@@ -140,6 +152,7 @@ enum Add: Command {
             context.out.line(line + " Count an action with 'streakprompt tick \(name)'.")
             return 0
         }
+        if !store.exists(name), let status = try addNew() { return status }
         let existing = try storeCall { () throws(StoreError) -> StreakSettings in try store.settings(of: name) }
         if quits != existing.rules.quits, quits || !given.rules.isEmpty {
             throw .usage(quits
@@ -153,14 +166,15 @@ enum Add: Command {
         if given.isEmpty, adding.isEmpty, removing.isEmpty { throw StoreError.exists(name).commandError }
         var settings = existing
         if !adding.isEmpty || !removing.isEmpty {
-            if let changed = try retag(settings) {
+            let outcome = try retag()
+            settings = outcome.settings
+            if outcome.settings.tags != outcome.before.tags {
                 // What changed, then what it has now.
-                let added = changed.tags.filter { !settings.tags.contains($0) }
-                let taken = settings.tags.filter { !changed.tags.contains($0) }
+                let added = outcome.settings.tags.filter { !outcome.before.tags.contains($0) }
+                let taken = outcome.before.tags.filter { !outcome.settings.tags.contains($0) }
                 var what: [String] = []
                 if !added.isEmpty { what.append("tagged " + added.joined(separator: ", ")) }
                 if !taken.isEmpty { what.append("untagged " + taken.joined(separator: ", ")) }
-                settings = changed
                 context.out.line("\(name): \(what.joined(separator: ", ")); it has \(tagsText(settings)).")
             } else {
                 let absent = removing.filter { word in !settings.tags.contains { $0.lowercased() == word.lowercased() } }

@@ -48,34 +48,34 @@ enum ConfigUnset: Command {
     }
 }
 
-/// Writing the config file for `config set` and `config unset`.
+/// Writing the config file for `config set` and `config unset`: read, changed and written
+/// holding its lock (`LockedFile`), so that settings set at once all land.
 enum ConfigFile {
     static func edit(key: String, value: String?, _ context: Context) throws(CommandError) -> Int32 {
         guard let path = PromptSettings.configPath(context.environment) else {
             throw .failure("no config file without a home folder: set HOME or XDG_CONFIG_HOME")
         }
-        // A dotfiles manager links the file: write the file behind the link.
-        let target = Files.resolvedLink(path) ?? path
-        let old: String
-        do throws(SystemError) {
-            old = String(decoding: try Files.readIfPresent(target, limit: PromptSettings.fileLimit, followLinks: true) ?? [], as: UTF8.self)
-        } catch {
-            throw .failure(error.message + "; " + error.advice)
-        }
-        let (text, changed) = PromptSettings.edited(old, key: key, value: value)
         // (A variable set in this shell wins over the file: then the change does nothing here.)
-        let weekStartApplies = key == PromptSettings.Shared.Key.weekStart.rawValue && changed
+        let weekStartKey = key == PromptSettings.Shared.Key.weekStart.rawValue
             && context.environment.nonEmpty("STREAKPROMPT_WEEK_START") == nil
-        let weeksBefore = weekStartApplies ? WeekStartChange.weeklyCounts(context) : [:]
-        guard changed else {
+        let weeksBefore: [String: (current: Int, best: Int)]?
+        do throws(LockedFile.Failure) {
+            // A dotfiles manager links the file: the file behind the link is written.
+            weeksBefore = try LockedFile.edit(path, limit: PromptSettings.fileLimit) { bytes in
+                let (text, changed) = PromptSettings.edited(String(decoding: bytes ?? [], as: UTF8.self), key: key, value: value)
+                guard changed else { return (nil, nil) }
+                return (Array(text.utf8), weekStartKey ? WeekStartChange.weeklyCounts(context) : [:])
+            }
+        } catch {
+            switch error {
+            case .system(let error): throw .failure(error.message + "; " + error.advice)
+            case .busy(let lock, let milliseconds):
+                throw .failure("another streakprompt process has held \(lock) for \(milliseconds / 1000) s (a config set that hangs); try again, or end that process")
+            }
+        }
+        guard let weeksBefore else {
             context.out.line(value == nil ? "\(key) is not in \(path); nothing changed." : "\(key) = \(value!) in \(path) already; nothing changed.")
             return 0
-        }
-        do throws(SystemError) {
-            try Files.makeFolders(Paths.folder(of: target))
-            try Files.writeAtomically(target, text.utf8)
-        } catch {
-            throw .failure(error.message + "; " + error.advice)
         }
         context.out.line(value.map { "Set \(key) = \($0) in \(path)." } ?? "Removed \(key) from \(path).")
         if let variable = PromptSettings.variable(forFileKey: key), context.environment.nonEmpty(variable) != nil {

@@ -17,15 +17,16 @@ extension Store {
         }
     }
 
-    /// Creates a streak with the defaults of a new streak (`newStreakSettings`) and the
-    /// settings `given`: its creation rules. Fails if it exists.
+    /// Creates a streak with the defaults of a new streak (`newStreakSettings`), the
+    /// settings `given` (its creation rules) and `tags`, in one write. Fails if it exists.
     /// With `quitSince`, a habit to quit counted from that date (the rules given do not apply
     /// to it: the caller refuses them).
-    public func create(_ name: StreakName, with given: GivenSettings, quitSince: StreakDay? = nil,
+    public func create(_ name: StreakName, with given: GivenSettings, tags: [String] = [], quitSince: StreakDay? = nil,
                        zone: some ZoneRules) throws(StoreError) -> ConfigureOutcome {
         try locked { () throws(StoreError) -> ConfigureOutcome in
             if exists(name) { throw .exists(name) }
             var settings = given.applied(to: newStreakSettings(name))
+            settings.tags = StreakTag.normalized(tags)
             if let quitSince {
                 settings.rules = Rules(quitSince: quitSince)
                 // Its own icon, unless one was given or another streak has it.
@@ -33,22 +34,29 @@ extension Store {
                 if given.icon == nil, !taken.contains(Icon.quit.icon) { settings.icon = Icon.quit.icon }
             }
             let cacheProblem = try writeSettings(settings, of: name, zone: zone)
-            return ConfigureOutcome(settings: settings, created: true, cacheProblem: cacheProblem)
+            return ConfigureOutcome(settings: settings, before: settings, created: true, cacheProblem: cacheProblem)
         }
     }
 
-    /// Changes an existing streak's settings (or creates it): `change` gets the current ones.
-    /// Returns the settings written, whether the streak was new, and a prompt cache that could
-    /// not be updated (the settings are written all the same).
+    /// Changes an existing streak's settings (or creates it): `change` gets the current ones,
+    /// read under the lock it writes them under, so that every change made at once lands (a
+    /// change worked out from settings read before would write over the others). Returns the
+    /// settings before and after, whether the streak was new, and a prompt cache that could
+    /// not be updated (the settings are written all the same). Settings `change` leaves as
+    /// they were are not written again.
     @discardableResult
     public func configure(_ name: StreakName, zone: some ZoneRules,
                           _ change: (inout StreakSettings) -> Void) throws(StoreError) -> ConfigureOutcome {
         try locked { () throws(StoreError) -> ConfigureOutcome in
             let created = !exists(name)
-            var settings = created ? newStreakSettings(name) : try self.settings(of: name)
+            let before = created ? newStreakSettings(name) : try self.settings(of: name)
+            var settings = before
             change(&settings)
+            guard created || settings != before else {
+                return ConfigureOutcome(settings: settings, before: before, created: false, cacheProblem: nil)
+            }
             let cacheProblem = try writeSettings(settings, of: name, zone: zone)
-            return ConfigureOutcome(settings: settings, created: created, cacheProblem: cacheProblem)
+            return ConfigureOutcome(settings: settings, before: before, created: created, cacheProblem: cacheProblem)
         }
     }
 

@@ -115,6 +115,8 @@ public struct RecordOutcome: Sendable {
 
 public struct ConfigureOutcome: Sendable {
     public var settings: StreakSettings
+    /// The settings as they were, read under the same hold of the lock.
+    public var before: StreakSettings
     public var created: Bool
     /// Why the prompt cache could not be updated after the settings were written, if it could not.
     public var cacheProblem: SystemError?
