@@ -7,7 +7,8 @@
 # TARBALL defaults to the one beside this script for this machine
 # (streakprompt-VERSION-linux-ARCH.tar.gz); it is checked against SHA256SUMS beside it first,
 # and nothing is installed when it does not match. Run from inside an unpacked tarball (the
-# script ships in it), it installs that folder. Installing again is harmless; each install
+# script ships in it) with no tarball beside it, it installs that folder, once its files
+# match the SHA256SUMS the tarball holds. Installing again is harmless; each install
 # records what it wrote in PREFIX/share/streakprompt/installed, which --uninstall reads.
 set -eu
 # One collation for the sorted lists compared below.
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
         --prefix) [ $# -ge 2 ] || { echo "install.sh: --prefix needs a folder" >&2; exit 2; }; prefix=$2; shift ;;
         --prefix=*) prefix=${1#--prefix=} ;;
         --uninstall) uninstall=1 ;;
-        -h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "install.sh: unknown option '$1' (--prefix DIR, --uninstall, TARBALL)" >&2; exit 2 ;;
         *) [ -z "$tarball" ] || { echo "install.sh: one tarball at a time" >&2; exit 2; }; tarball=$1 ;;
     esac
@@ -57,31 +58,57 @@ checksum() {
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -z "$tarball" ] && [ -x "$here/bin/streakprompt" ]; then
-    # Inside an unpacked tarball: its files are the install.
-    source=$here
-else
-    if [ -z "$tarball" ]; then
-        arch=$(uname -m)
-        count=0
+# Only what was checked is installed: a tarball against the SHA256SUMS beside it, or the
+# unpacked folder this script came in against the list of its files it holds. A binary that
+# is merely there (put beside the script, or changed since) is never the install.
+folder=""
+if [ -z "$tarball" ]; then
+    arch=$(uname -m)
+    count=0
+    for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
+        [ -f "$candidate" ] || continue
+        count=$((count + 1))
+        tarball=$candidate
+    done
+    if [ "$count" -gt 1 ]; then
+        # Several (an older download left in the folder): the one SHA256SUMS names.
+        tarball=""
         for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
-            [ -f "$candidate" ] || continue
-            count=$((count + 1))
+            awk -v name="$(basename "$candidate")" '$2 == name || $2 == "*" name { found = 1 } END { exit !found }' \
+                "$here/SHA256SUMS" 2>/dev/null || continue
+            [ -z "$tarball" ] || { echo "install.sh: SHA256SUMS names several of the tarballs here; name the one to install" >&2; exit 1; }
             tarball=$candidate
         done
-        if [ "$count" -gt 1 ]; then
-            # Several (an older download left in the folder): the one SHA256SUMS names.
-            tarball=""
-            for candidate in "$here"/streakprompt-*-linux-"$arch".tar.gz; do
-                awk -v name="$(basename "$candidate")" '$2 == name || $2 == "*" name { found = 1 } END { exit !found }' \
-                    "$here/SHA256SUMS" 2>/dev/null || continue
-                [ -z "$tarball" ] || { echo "install.sh: SHA256SUMS names several of the tarballs here; name the one to install" >&2; exit 1; }
-                tarball=$candidate
-            done
-            [ -n "$tarball" ] || { echo "install.sh: several tarballs here and SHA256SUMS names none of them; name the one to install" >&2; exit 1; }
-        fi
-        [ -n "$tarball" ] || { echo "install.sh: no streakprompt-VERSION-linux-$arch.tar.gz beside this script; name the tarball" >&2; exit 1; }
+        [ -n "$tarball" ] || { echo "install.sh: several tarballs here and SHA256SUMS names none of them; name the one to install" >&2; exit 1; }
     fi
+    # No tarball beside it: inside an unpacked tarball, that folder.
+    if [ -z "$tarball" ] && { [ -e "$here/bin/streakprompt" ] || [ -L "$here/bin/streakprompt" ]; }; then folder=$here; fi
+    [ -n "$tarball" ] || [ -n "$folder" ] || { echo "install.sh: no streakprompt-VERSION-linux-$arch.tar.gz beside this script; name the tarball" >&2; exit 1; }
+fi
+if [ -n "$folder" ]; then
+    sums=$folder/SHA256SUMS
+    refuse() {
+        echo "install.sh: $1; nothing installed. Install from the release tarball instead: put streakprompt-VERSION-linux-ARCH.tar.gz and its SHA256SUMS beside install.sh and run it again" >&2
+        exit 1
+    }
+    [ -f "$sums" ] || refuse "$folder/bin/streakprompt is not in an unpacked release (no SHA256SUMS lists its files), so it cannot be checked"
+    # The files as they are copied; the copies are checked, so what is checked is what is installed.
+    mkdir "$work/unpacked"
+    cp -R "$folder/bin" "$work/unpacked/bin"
+    [ ! -d "$folder/share" ] || cp -R "$folder/share" "$work/unpacked/share"
+    (cd "$work/unpacked" && find bin share -type f 2>/dev/null | sort) > "$work/present"
+    awk '{ path = $2; sub(/^\*/, "", path); if (path ~ /^(bin|share)\//) print path }' "$sums" | sort > "$work/listed"
+    stray=$(comm -23 "$work/present" "$work/listed" | head -1)
+    [ -z "$stray" ] || refuse "$folder/$stray is not in the SHA256SUMS shipped with it (a file put there since)"
+    lacking=$(comm -13 "$work/present" "$work/listed" | head -1)
+    [ -z "$lacking" ] || refuse "$folder/$lacking is missing, or not a file (the SHA256SUMS shipped with it lists it)"
+    while IFS= read -r path; do
+        expected=$(awk -v name="$path" '$2 == name || $2 == "*" name { print $1; exit }' "$sums")
+        actual=$(checksum "$work/unpacked/$path")
+        [ "$actual" = "$expected" ] || refuse "$folder/$path does not match the SHA256SUMS shipped with it (sha256 $actual, expected $expected): changed since it was packaged"
+    done < "$work/present"
+    source=$work/unpacked
+else
     [ -f "$tarball" ] || { echo "install.sh: $tarball: no such file" >&2; exit 1; }
     sums="$(dirname "$tarball")/SHA256SUMS"
     [ -f "$sums" ] || { echo "install.sh: no SHA256SUMS beside $tarball, so it cannot be checked; nothing installed" >&2; exit 1; }

@@ -177,6 +177,92 @@ struct PackagingTests {
         #expect(!FileManager.default.fileExists(atPath: prefix + "2"), "nothing installed")
     }
 
+    /// A binary that sits beside install.sh is never installed on its own say-so: next to a
+    /// tampered tarball the tarball is checked (and refused); with no tarball, a folder whose
+    /// SHA256SUMS does not list it is refused.
+    @Test func aStrayBinaryBesideTheScriptIsNeverInstalled() throws {
+        guard requireTool("sha256sum"), requireTool("tar") else { return }
+        let box = try Sandbox()
+        let dist = try Self.build(box)
+        try Self.damagedTarball(in: dist)
+        try FileManager.default.createDirectory(atPath: dist + "/bin", withIntermediateDirectories: true)
+        let stray = dist + "/bin/streakprompt"
+        try "#!/bin/sh\ntouch '\(box.root.path)/pwned'\necho streakprompt 9.9.9\n".write(toFile: stray, atomically: true, encoding: .utf8)
+        chmod(stray, 0o755)
+        let prefix = box.root.appendingPathComponent("prefix").path
+        let tampered = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
+        #expect(tampered.status == 1 && tampered.stderr.contains("does not match SHA256SUMS"), "\(tampered)")
+        #expect(!FileManager.default.fileExists(atPath: prefix), "nothing installed")
+        // No tarball at all: the folder's SHA256SUMS (the release's) does not list the binary.
+        for file in try FileManager.default.contentsOfDirectory(atPath: dist) where file.hasSuffix(".tar.gz") {
+            try FileManager.default.removeItem(atPath: dist + "/" + file)
+        }
+        let alone = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
+        #expect(alone.status == 1 && alone.stderr.contains("bin/streakprompt is not in the SHA256SUMS"), "\(alone)")
+        try FileManager.default.removeItem(atPath: dist + "/SHA256SUMS")
+        let unlisted = try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment)
+        #expect(unlisted.status == 1 && unlisted.stderr.contains("cannot be checked"), "\(unlisted)")
+        #expect(!FileManager.default.fileExists(atPath: prefix) && !box.exists("pwned"), "nothing installed, nothing run")
+    }
+
+    /// Run from the unpacked tarball, install.sh installs that folder (an upgrade over an
+    /// install from the tarball, with --prefix, and --uninstall after) only as it was packaged:
+    /// a changed binary, a file put into it and a missing list are each refused.
+    @Test func anUnpackedReleaseInstallsOnlyAsPackaged() throws {
+        guard requireTool("sha256sum"), requireTool("tar") else { return }
+        let box = try Sandbox()
+        let dist = try Self.build(box)
+        let name = "streakprompt-\(Self.version)-linux-\(Self.machine)"
+        let unpacked = box.root.appendingPathComponent("unpacked").path
+        try FileManager.default.createDirectory(atPath: unpacked, withIntermediateDirectories: true)
+        let untar = try run("/usr/bin/env", ["tar", "-xzf", dist + "/\(name).tar.gz", "-C", unpacked], environment: box.environment)
+        #expect(untar.status == 0, "\(untar)")
+        let folder = unpacked + "/" + name
+        // The list covers every file of the folder, and checks.
+        let listed = try String(contentsOfFile: folder + "/SHA256SUMS", encoding: .utf8).split(separator: "\n")
+            .map { String($0.split(separator: " ", maxSplits: 1).last ?? "").trimmingCharacters(in: .whitespaces) }
+        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { !Self.isFolder(folder + "/" + $0) && $0 != "SHA256SUMS" }
+        #expect(Set(listed) == Set(files), "\(Set(files).symmetricDifference(listed))")
+        #expect(try run("/usr/bin/env", ["sha256sum", "-c", "--quiet", "SHA256SUMS"], environment: box.environment, directory: folder).status == 0)
+
+        // First from the tarball, then an upgrade from the unpacked folder, into a prefix.
+        let prefix = box.root.appendingPathComponent("prefix").path
+        #expect(try run(dist + "/install.sh", ["--prefix", prefix], environment: box.environment).status == 0)
+        let upgrade = try run(folder + "/install.sh", ["--prefix", prefix], environment: box.environment)
+        #expect(upgrade.status == 0 && upgrade.stdout.contains("Installed streakprompt \(Self.version)"), "\(upgrade)")
+        #expect(try run(prefix + "/bin/streakprompt", ["--version"], environment: box.environment).stdout == "streakprompt \(Self.version)\n")
+        let removed = try run(folder + "/install.sh", ["--uninstall", "--prefix", prefix], environment: box.environment)
+        #expect(removed.status == 0, "\(removed)")
+        #expect((FileManager.default.enumerator(atPath: prefix)?.allObjects ?? []).isEmpty, "left behind after --uninstall")
+
+        // A changed binary: refused, nothing installed.
+        let binary = folder + "/bin/streakprompt"
+        let original = try Data(contentsOf: URL(fileURLWithPath: binary))
+        try (original + Data([0])).write(to: URL(fileURLWithPath: binary))
+        let other = box.root.appendingPathComponent("other").path
+        let changed = try run(folder + "/install.sh", ["--prefix", other], environment: box.environment)
+        #expect(changed.status == 1 && changed.stderr.contains("bin/streakprompt does not match the SHA256SUMS shipped with it"), "\(changed)")
+        #expect(!FileManager.default.fileExists(atPath: other + "/bin"), "nothing installed")
+        try original.write(to: URL(fileURLWithPath: binary))
+        // A file put into it: refused.
+        let extra = folder + "/share/streakprompt/shell/extra.sh"
+        try "echo hi\n".write(toFile: extra, atomically: true, encoding: .utf8)
+        let stray = try run(folder + "/install.sh", ["--prefix", other], environment: box.environment)
+        #expect(stray.status == 1 && stray.stderr.contains("extra.sh is not in the SHA256SUMS shipped with it"), "\(stray)")
+        try FileManager.default.removeItem(atPath: extra)
+        // No list: refused.
+        try FileManager.default.removeItem(atPath: folder + "/SHA256SUMS")
+        let unlisted = try run(folder + "/install.sh", ["--prefix", other], environment: box.environment)
+        #expect(unlisted.status == 1 && unlisted.stderr.contains("cannot be checked"), "\(unlisted)")
+        #expect(!FileManager.default.fileExists(atPath: other + "/bin"), "nothing installed")
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
     /// The .deb: lintian reports no error or warning; installed with dpkg (as root under CI),
     /// it runs, and removing it leaves none of its files.
     @Test func theDebianPackageIsCleanInstallsAndRemoves() throws {
