@@ -145,6 +145,8 @@ extension StoreError {
             return .failure(error.message + "; " + error.advice + ": the import is written down whole, and the next command that can write finishes it")
         case .unrecordable(let reason):
             return .failure("cannot record that: \(reason), and the log could not read it back")
+        case .caseTwin(let name, let twin):
+            return .failure("'\(name)' differs from the streak '\(twin)' only in letter case (one folder on macOS and Windows disks); use '\(twin)', or choose another name")
         }
     }
 }

@@ -8,19 +8,21 @@ enum Doctor: Command {
         details: """
         Checks the data folder (it exists and is writable), every settings file and action
         log (unreadable lines are listed with their file and line, a last line cut short
-        included), the prompt cache against a rebuild from the logs, the ignore and merge
+        included), streaks whose names differ only in letter case (two machines can each
+        start one), the prompt cache against a rebuild from the logs, the ignore and merge
         files of a folder shared through git or Syncthing, the shell start-up files and git
         hooks that load streakprompt, and the prompt's speed (the median of 10 runs).
         Exits 0 when nothing is wrong, 1 when a problem was found.
 
         --repair copies each file with unreadable lines whole to FILE.corrupt-STAMP, keeps
-        its readable lines in place, moves files that cannot be read at all aside, adds the
-        missing sharing lines, and rebuilds the prompt cache. It deletes nothing. Then it
-        checks again.
+        its readable lines in place, moves files that cannot be read at all aside, makes
+        streaks whose names differ only in letter case one streak (every action kept; the
+        others' folders go whole to backups/), adds the missing sharing lines, and rebuilds
+        the prompt cache. It deletes nothing. Then it checks again.
         """,
         flags: [repair])
 
-    static let repair = FlagSpec("--repair", help: "set unreadable files aside (keeping every readable line) and rebuild the cache")
+    static let repair = FlagSpec("--repair", help: "set unreadable lines aside (keeping every readable line), merge letter-case twins, rebuild the cache")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let store = try context.store()

@@ -24,7 +24,7 @@ enum Sync: Command {
         }
         let outcome: SyncOutcome
         do throws(SyncError) {
-            outcome = try sync.run(zone: context.zone)
+            outcome = try sync.run(zone: context.zone, stamp: context.fileStamp(at: Clock.now()))
         } catch {
             switch error {
             case .store(let error): throw error.commandError
@@ -44,6 +44,7 @@ enum Sync: Command {
         parts.append("pushed to \(remote.name)/\(remote.branch)")
         context.out.line("Synced: " + parts.joined(separator: ", ") + ".")
         for rename in outcome.renames { context.out.line(rename) }
+        for twin in outcome.twins { context.out.line(twin + ".") }
         for link in outcome.links {
             Exit.warn("\(link) is a symbolic link (it came with the merge, or was made here): streakprompt neither reads nor writes through it, so nothing in it counts; remove it from the repository ('git -C \(ShellQuote.quoted(home, .posix)) rm \(ShellQuote.quoted(String(link.dropFirst(home.count + 1)), .posix))', then 'streakprompt sync')")
         }

@@ -116,6 +116,10 @@ public struct Checkup {
                 }
             }
         }
+        for twins in store.caseTwins() {
+            let names = twins.map(\.text)
+            findings.append(Finding(area, .problem, "the streaks \(names.dropLast().joined(separator: ", ")) and \(names.last!) differ only in letter case: one folder on macOS and Windows disks, and an export holding both cannot be imported anywhere; 'streakprompt doctor --repair' makes them one streak, keeping every action"))
+        }
         findings += lockFindings()
         if store.hasUnfinishedWrite {
             findings.append(Finding(area, .problem, "an import was interrupted and is not finished yet (its journal is in \(store.lockPath)); the next command that can write finishes it"))

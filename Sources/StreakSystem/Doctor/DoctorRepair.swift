@@ -64,7 +64,8 @@ public struct Repair {
     /// `run` with the data folder's lock held, so that a check made under the same lock sees
     /// what the repair left and no concurrent write.
     public func runLocked(zone: some ZoneRules) throws(StoreError) -> [Finding] {
-        var done: [Finding] = []
+        // Streaks whose names differ only in letter case become one, before the rest.
+        var done = try store.mergeCaseTwinsLocked(stamp: stamp, zone: zone).map { Finding("repair", .ok, $0.message) }
         for name in try store.names() {
             let folder = store.folder(of: name)
             done += try repairSettings(store.settingsPath(of: name))

@@ -24,6 +24,8 @@ public struct SyncOutcome: Sendable {
     public var links: [String] = []
     /// How a streak renamed to two names on two machines was resolved, if one was.
     public var renames: [String] = []
+    /// Streaks whose names differ only in letter case (each machine started one), made one.
+    public var twins: [String] = []
 }
 
 /// `sync`: commits the data folder's git repository, merges the remote's commits and pushes,
@@ -45,7 +47,8 @@ public struct DataSync {
     /// Whether the data folder is a git repository at all.
     public var isRepository: Bool { Files.exists(Paths.join(store.home, ".git")) }
 
-    public func run(zone: some ZoneRules) throws(SyncError) -> SyncOutcome {
+    /// Syncs; `stamp` names the backups of streaks it makes one (`joinCaseTwins`).
+    public func run(zone: some ZoneRules, stamp: String) throws(SyncError) -> SyncOutcome {
         let home = store.home
         let git = repository
         // Commit this machine's changes, holding the lock so no tick lands half-written.
@@ -65,6 +68,7 @@ public struct DataSync {
 
         let before = try actionKeys()
         var renames: [String] = []
+        var twins: [String] = []
         let merged = try locked { () throws(SyncError) -> Bool in
             // Other machines' actions may have arrived: every streak's cache line anew. Also
             // after a merge that was undone: undoing it rewrote the streaks' files as they were,
@@ -87,6 +91,7 @@ public struct DataSync {
                 try? refresh()
                 throw error
             }
+            twins = try joinCaseTwins(stamp: stamp, zone: zone)
             try refresh()
             return merged
         }
@@ -94,7 +99,24 @@ public struct DataSync {
         try git.must(["push", "--quiet", "-u", remote.name, "HEAD:refs/heads/" + remote.branch],
                      doing: "push to \(remote.name)/\(remote.branch)")
         return SyncOutcome(committed: committed, remote: remote, merged: merged, arrived: after.subtracting(before).count,
-                           links: linksInStreaks(), renames: renames)
+                           links: linksInStreaks(), renames: renames, twins: twins)
+    }
+
+    /// Streaks whose names differ only in letter case, which a merge brings together when
+    /// two machines each started one: made one streak (`Store.mergeCaseTwinsLocked`, which
+    /// chooses the same name on every machine) and committed, so the push carries one streak
+    /// everywhere and an export of the folder imports again. Returns what it said.
+    func joinCaseTwins(stamp: String, zone: some ZoneRules) throws(SyncError) -> [String] {
+        let merges: [Store.TwinMerge]
+        do throws(StoreError) {
+            merges = try store.mergeCaseTwinsLocked(stamp: stamp, zone: zone)
+        } catch {
+            throw .store(error)
+        }
+        guard !merges.isEmpty else { return [] }
+        let pairs = merges.map { "\($0.merged) into \($0.kept)" }.joined(separator: ", ")
+        _ = try repository.commitEverything(message: "streakprompt sync: one streak of letter-case twins: \(pairs)")
+        return merges.map(\.message)
     }
 
     /// Runs `body` holding the store's lock.

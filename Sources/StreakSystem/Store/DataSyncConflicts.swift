@@ -197,8 +197,9 @@ extension DataRepository {
                     if !Files.exists(to) {
                         try Files.rename(from, to: to)
                     } else if isLog {
-                        try Files.writeAtomically(to, RenameConflict.union(try Files.read(to, limit: Store.fileLimit),
-                                                                           try Files.read(from, limit: Store.fileLimit)),
+                        try Files.writeAtomically(to, LogUnion.lines(try Files.read(to, limit: Store.fileLimit),
+                                                                     adding: try Files.read(from, limit: Store.fileLimit),
+                                                                     events: file.hasSuffix(Store.eventsSuffix)),
                                                   beneath: try Files.makeFolders(keptFolder, below: folder))
                     }
                 }
@@ -212,21 +213,5 @@ extension DataRepository {
         try must(["add", "-A", "."], doing: "stage the renamed streaks")
         try must(try identity() + ["commit", "--quiet", "--no-verify", "--no-edit"], doing: "commit the merge")
         return said
-    }
-}
-
-extension DataRepository.RenameConflict {
-    /// The lines of `kept`, then each line of `other` that `kept` does not hold (a log is a set
-    /// of lines; comments and conflict markers of `other` are not carried over).
-    static func union(_ kept: [UInt8], _ other: [UInt8]) -> [UInt8] {
-        var out = kept
-        if let last = out.last, last != 0x0A { out.append(0x0A) }
-        let lines = Set(kept.split(separator: 0x0A).map(Array.init))
-        for line in other.split(separator: 0x0A) where !lines.contains(Array(line)) && line.first != UInt8(ascii: "#")
-            && !ConflictMarker.isMarker(line) {
-            out += line
-            out.append(0x0A)
-        }
-        return out
     }
 }

@@ -61,6 +61,7 @@ extension Store {
                 // The bytes of its files as they are read, and then as the journal leaves them.
                 var files = filesSize(of: item.name)
                 let isNew = !exists(item.name)
+                if isNew { try refuseCaseTwin(item.name) }
                 let hasSettings = Files.exists(settingsPath(of: item.name))
                 // A streak an import creates without settings starts as a tick would start it.
                 let given = item.settings ?? (isNew && !item.actions.isEmpty ? newStreakSettings(item.name) : nil)

@@ -65,6 +65,7 @@ extension Store {
     private func writeSettings(_ settings: StreakSettings, of name: StreakName,
                                zone: some ZoneRules) throws(StoreError) -> SystemError? {
         let created = !Files.isFolder(folder(of: name))
+        if created { try refuseCaseTwin(name) }
         do throws(SystemError) {
             try Files.writeAtomically(settingsPath(of: name), settings.encoded().utf8, locked: true,
                                       beneath: try makeFolders(folder(of: name)))
@@ -94,23 +95,30 @@ extension Store {
         try locked { () throws(StoreError) -> RemoveOutcome in
             try refuseLinks(name)
             guard exists(name) else { throw absence(of: name) }
-            var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
-            do throws(SystemError) {
-                try makeFolders(backupsFolder)
-                var suffix = 2
-                while Files.exists(backup) {
-                    backup = Paths.join(backupsFolder, name.text + "-" + stamp + "-" + String(suffix))
-                    suffix += 1
-                }
-                try Files.rename(folder(of: name), to: backup)
-            } catch {
-                throw .system(error)
-            }
-            // Moved: a failure from here on does not undo it.
-            _ = try? Files.syncFolder(streaksFolder)
+            let backup = try moveToBackups(name, stamp: stamp)
             let cacheProblem = refreshCacheReporting(updating: [], removing: [name], zone: zone)
             return RemoveOutcome(backup: backup, cacheProblem: cacheProblem)
         }
+    }
+
+    /// Moves the streak's folder, whole, to `backups/NAME-STAMP` (a free name), and returns
+    /// where it went. Call with the lock held.
+    func moveToBackups(_ name: StreakName, stamp: String) throws(StoreError) -> String {
+        var backup = Paths.join(backupsFolder, name.text + "-" + stamp)
+        do throws(SystemError) {
+            try makeFolders(backupsFolder)
+            var suffix = 2
+            while Files.exists(backup) {
+                backup = Paths.join(backupsFolder, name.text + "-" + stamp + "-" + String(suffix))
+                suffix += 1
+            }
+            try Files.rename(folder(of: name), to: backup)
+        } catch {
+            throw .system(error)
+        }
+        // Moved: a failure from here on does not undo it.
+        _ = try? Files.syncFolder(streaksFolder)
+        return backup
     }
 
     /// Renames a streak: its folder, with every machine's logs and event logs, its settings
@@ -121,6 +129,7 @@ extension Store {
             try refuseLinks(old, new)
             guard exists(old) else { throw absence(of: old) }
             if Files.exists(folder(of: new)) { throw .exists(new) }
+            try refuseCaseTwin(new, renaming: old)
             do throws(SystemError) {
                 try Files.rename(folder(of: old), to: folder(of: new))
             } catch {

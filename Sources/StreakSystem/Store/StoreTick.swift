@@ -67,6 +67,7 @@ extension Store {
         let before = Files.stamp(folder(of: name))
         let stamp: String
         do throws(StoreError) {
+            if created { try refuseCaseTwin(name) }
             if created { try writeNewStreakSettings(name) }
             try prepareForWrite(name, file: ownLogPath(of: name))
             stamp = Files.stamp(folder(of: name))

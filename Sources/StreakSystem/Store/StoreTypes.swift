@@ -161,6 +161,9 @@ public enum StoreError: Error, Sendable {
     /// An action whose log line would not read back (an offset past 14 hours, a year past
     /// 9999), refused before anything was written.
     case unrecordable(String)
+    /// A new streak's name differs from an existing one's only in letter case (one folder on
+    /// macOS and Windows disks): refused.
+    case caseTwin(StreakName, of: StreakName)
 
     /// The error as a problem with the file at `path` (line 0: the whole file).
     func problem(_ path: String) -> FileProblem {
