@@ -36,6 +36,13 @@ option() {
     tmux show-option -gqv "$1"
 }
 
+# Shows a line on the status line as written: tmux reads a message as a format (#(...) in it
+# would run) and passes it through strftime (%Y would be the year), so # and % are doubled,
+# and control characters taken out. Options' values reach it (a name that is not one).
+message() {
+    tmux display-message "$(printf '%s' "$1" | tr -d '\000-\037\177' | sed 's/[#%]/&&/g')"
+}
+
 if [ -z "$(option @streakprompt-bin)" ]; then
     bin=$(command -v streakprompt 2>/dev/null || true)
     if [ -z "$bin" ] && [ -x "${HOME:-}/.local/bin/streakprompt" ]; then
@@ -61,7 +68,7 @@ fi
 for name in $(option @streakprompt-names); do
     case $name in
         -* | *[!A-Za-z0-9_-]*)
-            tmux display-message "streakprompt: @streakprompt-names: '$name' is not a streak name; skipped"
+            message "streakprompt: @streakprompt-names: '$name' is not a streak name; skipped"
             ;;
         *) arguments="$arguments $name" ;;
     esac
@@ -70,7 +77,7 @@ tags=$(option @streakprompt-tags | tr ',' ' ')
 for tag in $tags; do
     case $tag in
         -* | *[!A-Za-z0-9_-]*)
-            tmux display-message "streakprompt: @streakprompt-tags: '$tag' is not a tag; skipped"
+            message "streakprompt: @streakprompt-tags: '$tag' is not a tag; skipped"
             ;;
         *) arguments="$arguments --tag $tag" ;;
     esac
@@ -79,7 +86,7 @@ done
 case $(option @streakprompt-only) in
     pending) arguments="$arguments --only pending" ;;
     '' | all) ;;
-    *) tmux display-message "streakprompt: @streakprompt-only: use pending or all" ;;
+    *) message "streakprompt: @streakprompt-only: use pending or all" ;;
 esac
 segment="#(#{q:@streakprompt-bin}$arguments)"
 # The segment's command line, as arguments: what push mode registers, and what the width of

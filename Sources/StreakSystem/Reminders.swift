@@ -45,12 +45,13 @@ public enum TmuxClients {
     /// How long a message stays on a client's status line, in milliseconds.
     public static let displayMilliseconds = 10_000
 
-    /// Shows one line on every reachable client, as literal text (`#` doubled, controls
-    /// removed: a message is a tmux format, and `#(…)` in one would run). Returns how many
-    /// clients showed it; nil when tmux is not installed.
+    /// Shows one line on every reachable client, as literal text (`#` and `%` doubled,
+    /// controls removed: a message is a tmux format, where `#(…)` would run, and tmux passes
+    /// it through strftime, where an icon's `%Y` would be the year). Returns how many clients
+    /// showed it; nil when tmux is not installed.
     public static func display(_ message: String, environment: Environment) -> Int? {
         guard ExecutablePath.search("tmux", environment: environment) != nil else { return nil }
-        let text = Segment.escape(message, for: .tmux)
+        let text = Segment.escape(message, for: .tmux, expandsTime: true)
         var shown = 0
         for socket in sockets(environment) {
             guard let listed = try? Subprocess.run(["tmux", "-S", socket, "list-clients", "-F", "#{client_name}"],

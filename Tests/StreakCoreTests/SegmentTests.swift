@@ -141,4 +141,16 @@ struct SegmentTests {
             #expect(String(shown) == Text.withoutControls(text))
         }
     }
+
+    /// tmux reads a message (`display-message`) as a format and through strftime: `#` and `%`
+    /// both doubled there, so tmux shows the text as written. In the segment, which a status
+    /// line refers to (and strftime never sees), `%` stays single.
+    @Test func tmuxTextForATimeFormatDoublesPercentToo() {
+        #expect(Segment.escape("%Y%% #(x) 50%\u{7}", for: .tmux, expandsTime: true) == "%%Y%%%% ##(x) 50%%")
+        #expect(Segment.escape("%Y #(x)", for: .tmux) == "%Y ##(x)")
+        #expect(Segment.escape("100%", for: .tmux, expandsTime: true) == "100%%")
+        // Only tmux reads strftime: elsewhere the text is as the host wants it.
+        #expect(Segment.escape("50%", for: .plain, expandsTime: true) == "50%")
+        #expect(Segment.escape("50%", for: .zsh, expandsTime: true) == "50%%")
+    }
 }

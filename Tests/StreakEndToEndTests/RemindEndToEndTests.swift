@@ -137,8 +137,10 @@ struct RemindEndToEndTests {
         #endif
     }
 
+    /// tmux reads a message as a format and through strftime: an icon's `#(…)` runs nothing
+    /// and its `%Y%%` shows as written.
     @Test func tmuxShowsTheReminderOnEveryClient() throws {
-        let box = try fixture(pendIcon: "#(touch pwned-remind)")
+        let box = try fixture(pendIcon: "#(touch pwned-remind)%Y%%")
         // A socket folder of the test's own: remind must reach this tmux and no other.
         let sockets = box.root.appendingPathComponent("tm").path
         try FileManager.default.createDirectory(atPath: sockets, withIntermediateDirectories: true)
@@ -150,13 +152,13 @@ struct RemindEndToEndTests {
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.isEmpty, "shown on a client, so not printed: \(result)")
         let screen = try outer.waitFor("the reminder") { $0.contains("streakprompt: pend") }
-        #expect(screen.contains("streakprompt: pend #(touch pwned-remind)1: 4h 0m left today  ·  runs 🔥1w: 1 of 2 this week, 6d 4h left"),
+        #expect(screen.contains("streakprompt: pend #(touch pwned-remind)%Y%%1: 4h 0m left today  ·  runs 🔥1w: 1 of 2 this week, 6d 4h left"),
                 "\(screen)")
         #expect(!box.exists("pwned-remind"))
         // No tmux client anywhere (an empty socket folder): printed instead.
         let elsewhere = box.root.appendingPathComponent("none").path
         let printed = try box.sp("remind", "--tmux", "--now", Self.now, env: ["TMUX_TMPDIR": elsewhere])
-        #expect(printed.stdout.hasPrefix("pend #(touch pwned-remind)1: 4h 0m left today\n"), "\(printed)")
+        #expect(printed.stdout.hasPrefix("pend #(touch pwned-remind)%Y%%1: 4h 0m left today\n"), "\(printed)")
     }
 
     // MARK: The timer

@@ -61,6 +61,23 @@ struct StatusBarTests {
         #expect(colour.count == 4 && warned.hasPrefix("%{F\(colour[2])}") && colour[2] != "#d29922", "\(warned) \(colour)")
     }
 
+    /// i3blocks passes a block's properties to its command as variables: under
+    /// `markup=pango` i3bar reads the text as Pango markup, so an icon's `<`, `>` and `&` are
+    /// written as entities; without it the text is shown as it is, and stays as it is.
+    @Test func i3blocksUnderPangoMarkupGetsItsTextEscaped() throws {
+        let box = try Sandbox()
+        try box.sp("add", "quiz", "--icon", "<span size=\"99999\">B</span>&")
+        try box.sp("tick", "quiz", "--now", "2026-11-24T09:00")
+        let arguments = ["quiz", "--shell", "i3blocks", "--now", "2026-11-24T12:00"]
+        let pango = try box.spArgs(arguments, env: ["markup": "pango"]).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(pango.count == 4 && pango[0] == "&lt;span size=\"99999\"&gt;B&lt;/span&gt;&amp;1" && pango[1] == pango[0], "\(pango)")
+        let plain = try box.spArgs(arguments).stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(plain.first == "<span size=\"99999\">B</span>&1", "\(plain)")
+        let watched = try run("/bin/sh", ["-c", "\"$BIN\" watch quiz --shell i3blocks | head -1"],
+                              environment: box.environment.merging(["BIN": Binary.path, "markup": "pango"]) { $1 })
+        #expect(watched.stdout.hasPrefix("&lt;span"), "\(watched)")
+    }
+
     /// `watch` prints the segment, again when a tick changes it, and ends when its reader goes.
     @Test func watchPrintsAgainWhenTheSegmentChanges() throws {
         let box = try Sandbox()

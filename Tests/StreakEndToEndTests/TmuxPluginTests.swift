@@ -104,6 +104,37 @@ struct TmuxPluginTests {
         #expect(!box.exists("pwned-t1"))
     }
 
+    /// tmux passes a status line's own text and a message through strftime, not the segment
+    /// it refers to nor the output of `#()`: an icon's `%Y%%` shows as written in both (so
+    /// the segment does not double `%`), and a name in the plugin's options that is none,
+    /// shown in a message, shows as written and runs nothing.
+    @Test func percentAndHashFromDataShowAsWritten() throws {
+        let box = try Sandbox()
+        try box.sp("add", "pct", "--icon", "%Y%%#(touch pwned-p)")
+        try box.sp("tick", "pct")
+        guard let (outer, inner) = try nested(box, config: """
+            set -g status-interval 1
+            set -g status-right-length 100
+            set -g status-left-length 100
+            set -g status-left '<#(\(Binary.path) prompt pct --shell tmux)>'
+            set -g status-right '[#{streakprompt}]'
+            run-shell '\(plugin)'
+            """) else { return }
+        defer { stopInner(inner, box); outer.stop() }
+        try outer.waitFor("the segment, pushed and from #()") {
+            $0.contains("[%Y%%#(touch pwned-p)1]") && $0.contains("<%Y%%#(touch pwned-p)1>")
+        }
+        let environment = try box.shellEnvironment()
+        let tmux = which("tmux")!
+        let name = "#(touch${IFS}\(box.root.path)/pwned-name)%Y%%"
+        try run(tmux, ["-L", inner, "set-option", "-g", "@streakprompt-names", name], environment: environment)
+        #expect(try run(tmux, ["-L", inner, "run-shell", plugin], environment: environment).status == 0)
+        let messages = try run(tmux, ["-L", inner, "show-messages"], environment: environment).stdout
+        #expect(messages.contains("'\(name)' is not a streak name"), "\(messages)")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(!box.exists("pwned-name") && !box.exists("pwned-p"))
+    }
+
     /// Yesterday's date in UTC (the sandbox's zone).
     func yesterday(_ box: Sandbox) throws -> String {
         let formatter = DateFormatter()

@@ -397,8 +397,11 @@ enum Prompt: Command {
                 out.write(JSON.object([("text", .string(barText)), ("tooltip", .string(tooltip)),
                                        ("class", .string(state)), ("alt", .string(state))]).text + "\n")
             } else {
-                // i3blocks: full text, short text, colour.
-                out.write(barText + "\n" + barText + "\n" + (color ? look?.hex ?? "" : "") + "\n")
+                // i3blocks: full text, short text, colour. i3blocks gives its command the
+                // block's properties as variables: with `markup=pango` i3bar reads the text as
+                // Pango markup, where an icon's `<`, `>` and `&` would be markup of its own.
+                let text = environment.value("markup") == "pango" ? Segment.pango(barText) : barText
+                out.write(text + "\n" + text + "\n" + (color ? look?.hex ?? "" : "") + "\n")
             }
             return
         }

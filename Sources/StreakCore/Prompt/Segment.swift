@@ -373,12 +373,15 @@ public struct Segment {
         return out
     }
 
-    /// Escapes text so the host prints it literally.
-    public static func escape(_ text: String, for host: Host) -> String {
-        escape(text, for: host, keepingLeftMarker: false)
+    /// Escapes text so the host prints it literally. `expandsTime`: tmux also passes the
+    /// format through strftime (`display-message` does, a status option's own text does), so
+    /// `%` is doubled as well as `#`. A value a status line only refers to (`#{@streakprompt}`,
+    /// the output of `#()`) is not passed through strftime: there `%` stays as it is.
+    public static func escape(_ text: String, for host: Host, expandsTime: Bool = false) -> String {
+        escape(text, for: host, keepingLeftMarker: false, expandsTime: expandsTime)
     }
 
-    static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool) -> String {
+    static func escape(_ text: String, for host: Host, keepingLeftMarker: Bool, expandsTime: Bool = false) -> String {
         if host == .waybar { return pango(Text.withoutControls(text)) }
         if host == .polybar { return polybar(escape(text, for: .plain, keepingLeftMarker: keepingLeftMarker)) }
         if host == .tcsh { return tcsh(escape(text, for: .zsh, keepingLeftMarker: keepingLeftMarker)) }
@@ -388,8 +391,10 @@ public struct Segment {
         case .tmux: special = "#"
         case .bash, .fish, .plain, .waybar, .polybar, .i3blocks, .tcsh: special = "\u{0}"
         }
+        let time: Unicode.Scalar = expandsTime && host == .tmux ? "%" : "\u{0}"
         // Usually there is nothing to double and no marker to keep.
-        if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)) {
+        if !keepingLeftMarker, special == "\u{0}" || !text.utf8.contains(UInt8(special.value)),
+           time == "\u{0}" || !text.utf8.contains(UInt8(time.value)) {
             return Text.withoutControls(text)
         }
         var out = ""
@@ -399,7 +404,7 @@ public struct Segment {
                 continue
             }
             if Text.isHidden(scalar) { continue }
-            if scalar == special { out.unicodeScalars.append(special) }
+            if scalar == special || scalar == time { out.unicodeScalars.append(scalar) }
             out.unicodeScalars.append(scalar)
         }
         return out
