@@ -14,6 +14,20 @@ struct FilesReadTests {
     /// Bytes that are not one value repeated, so a copy that moved a block would show.
     func pattern(_ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) } }
 
+    /// A stamp in a prompt cache is a number a file holds: one too long for an Int (a damaged
+    /// or forged cache) matches no folder, and never stops the prompt (it trapped: SIGILL).
+    @Test func aStampTooLongForAnIntMatchesNothing() throws {
+        let scratch = try Scratch()
+        try scratch.write("data/streaks/quiz/laptop.log", "")
+        let folder = scratch.data + "/streaks/quiz"
+        let stamp = Files.stamp(folder)
+        #expect(Files.stampMatches(folder, stamp), "\(stamp)")
+        for forged in ["12345678901234567890123.1", "1.99999999999999999999999", "9223372036854775808.0",
+                       String(repeating: "9", count: 29) + "." + String(repeating: "9", count: 29)] {
+            #expect(!Files.stampMatches(folder, forged), "\(forged)")
+        }
+    }
+
     @Test func aFileReadsBackByteForByteAtEverySizeAroundItsEdges() throws {
         let scratch = try Scratch()
         for size in [0, 1, 4095, 4096, 4097, 65536, 100_003] {
