@@ -284,11 +284,11 @@ enum Checks {
             + "001,Run,NUMERICAL,\(fields[0]),\(fields[1]),\(fields[2].hasPrefix("-") ? "AT_MOST" : "AT_LEAST"),\(fields[2])\n"
         let checkmarks = "Date,Value\n2026-11-20,\(fields[3])\n2026-11-21,\(fields[4])\n"
         let loopFiles = ["Habits.csv": Array(habits.utf8), "001 Run/Checkmarks.csv": Array(checkmarks.utf8)]
-        checkNumbers(at: ["Habits.csv": 2, "001 Run/Checkmarks.csv": 3]) {
+        checkNumbers(at: ["Habits.csv": 2, "001 Run/Checkmarks.csv": 3]) { () throws(ForeignImport.Problem) in
             try ForeignImport.loop(loopFiles, zone: FixedOffsetZone(offset: 0))
         }
         let log = "2026-11-20 : Read : y :  : \(fields[5])\n2026-11-21 : Read : y\n"
-        checkNumbers(at: ["log": 1, "habits": 1]) {
+        checkNumbers(at: ["log": 1, "habits": 1]) { () throws(ForeignImport.Problem) in
             try ForeignImport.harsh(habits: Array("Read: \(fields[6])\n".utf8), log: Array(log.utf8), today: StreakDay(ordinal: 20_600),
                                     zone: FixedOffsetZone(offset: 0))
         }
