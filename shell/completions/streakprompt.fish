@@ -207,7 +207,7 @@ complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'str
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'archived' -d 'with --streaks: the archived streaks instead (what unarchive completes)'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'completions\'' -a 'bash zsh fish'
-complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable files aside (keeping every readable line) and rebuild the cache'
+complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'repair' -d 'set unreadable lines aside (keeping every readable line), merge letter-case twins, rebuild the cache'
 complete -c streakprompt -n '__streakprompt_complete_is \'doctor\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'sync\'' -l 'help' -s 'h' -d 'show this help'
 complete -c streakprompt -n '__streakprompt_complete_is \'config\'' -l 'help' -s 'h' -d 'show this help'

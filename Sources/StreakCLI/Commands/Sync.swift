@@ -11,8 +11,10 @@ enum Sync: Command {
         For a data folder that is a git repository (set it up once: git -C FOLDER init, then
         git -C FOLDER remote add origin URL; see docs/sync.md): adds the .gitignore and
         .gitattributes lines it needs, commits every change, fetches and merges the remote
-        branch, rebuilds the prompt cache, and pushes. Uses the branch's upstream, else
-        'origin', else the only remote; with no remote it only commits.
+        branch (streaks whose names differ only in letter case, one started on each
+        machine, become one streak with every action of both), rebuilds the prompt cache,
+        and pushes. Uses the branch's upstream, else 'origin', else the only remote; with no
+        remote it only commits.
         """)
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
