@@ -41,16 +41,14 @@ public enum LockedFile {
                                _ change: ([UInt8]?) -> (write: [UInt8]?, result: T)) throws(Failure) -> T {
         let target = target(of: path)
         let lockPath = lockPath(of: target)
-        let lock: FileDescriptor
-        let taken: Bool
+        let held: FileDescriptor?
         do throws(SystemError) {
             try Files.makeFolders(Paths.folder(of: target))
-            lock = try FileDescriptor.openRegular(lockPath, O_RDWR | O_CREAT, mode: 0o600)
-            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
+            held = try FileDescriptor.holdingLock(lockPath, mode: 0o600, waitingAtMost: milliseconds)
         } catch {
             throw .system(error)
         }
-        guard taken else { throw .busy(lockPath, milliseconds) }
+        guard let lock = held else { throw .busy(lockPath, milliseconds) }
         defer { lock.unlock() }
         do throws(SystemError) {
             let old = try Files.readIfPresent(target, limit: limit, followLinks: true)
@@ -61,5 +59,15 @@ public enum LockedFile {
         } catch {
             throw .system(error)
         }
+    }
+}
+
+extension FileDescriptor {
+    /// The lock file at `path`, made if missing (never through a link, never blocking), held
+    /// exclusively; nil when another process held it for `milliseconds`. `unlock()` (or the
+    /// end of the process, even a kill) releases it.
+    public static func holdingLock(_ path: String, mode: mode_t, waitingAtMost milliseconds: Int) throws(SystemError) -> FileDescriptor? {
+        let lock = try FileDescriptor.openRegular(path, O_RDWR | O_CREAT, mode: mode)
+        return try lock.lockExclusive(waitingAtMost: milliseconds) ? lock : nil
     }
 }

@@ -19,16 +19,14 @@ extension Store {
     /// `locked`, waiting at most `milliseconds` for another process to release the lock
     /// (`StoreError.busy` after that).
     public func locked<T>(waitingAtMost milliseconds: Int, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let lock: FileDescriptor
-        let taken: Bool
+        let held: FileDescriptor?
         do throws(SystemError) {
             try Files.makeFolders(home)
-            lock = try FileDescriptor.openRegular(lockPath, O_RDWR | O_CREAT, mode: 0o644)
-            taken = try lock.lockExclusive(waitingAtMost: milliseconds)
+            held = try FileDescriptor.holdingLock(lockPath, mode: 0o644, waitingAtMost: milliseconds)
         } catch {
             throw .system(error)
         }
-        guard taken else { throw .busy(lockPath, milliseconds) }
+        guard let lock = held else { throw .busy(lockPath, milliseconds) }
         defer { lock.unlock() }
         try finishJournal(in: lock)
         return try body()
