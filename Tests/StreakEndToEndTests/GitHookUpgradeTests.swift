@@ -28,7 +28,7 @@ struct GitHookUpgradeTests {
         let install = try g.sp(["git", "install"], in: repo)
         #expect(install.status == 0, "\(install)")
         #expect(install.stdout.hasPrefix("Updated "), "\(install)")
-        #expect(try String(contentsOfFile: hooks + "/post-commit", encoding: .utf8).contains("\nstreakprompt_layout='repository'\n"))
+        #expect(try String(contentsOfFile: hooks + "/post-commit", encoding: .utf8).hasPrefix("#!/bin/sh\n# streakprompt-hook v2 repository post-commit\nstreakprompt_hook='post-commit'\n"))
         #expect(try FileSnapshot.file(hooks + "/post-commit.before-streakprompt") == kept)
         try FileManager.default.removeItem(atPath: g.root + "/kept-ran")
         try g.commit(in: repo, env: GitBox.on(2))
