@@ -74,7 +74,10 @@ enum GitGlobal {
             Exit.warn("could not read \(unreadable.count == 1 ? "1 folder" : "\(unreadable.count) folders"), not searched: \(unreadable.prefix(5).map(Text.visible).joined(separator: ", "))\(unreadable.count > 5 ? ", …" : "")")
         }
         if roots.isEmpty {
-            context.out.line("Repositories already there are not covered: give the folders that hold them ('streakprompt git install --global ~/src ~/work'), or run 'streakprompt git install' in each.")
+            let earlier = (try? store.gitGlobalRecord().repositories.count) ?? 0
+            context.out.line(earlier > 0
+                ? "The \(earlier == 1 ? "repository" : "\(earlier) repositories") it put the hook into before keep it as it is ('streakprompt git status --global' lists them); give the folders that hold them to update them, or to add others."
+                : "Repositories already there are not covered: give the folders that hold them ('streakprompt git install --global ~/src ~/work'), or run 'streakprompt git install' in each.")
         }
         if legacy?.active == true {
             context.out.line("The earlier global install counted commits in every repository\(roots.isEmpty ? "" : "; those under the folders given have the hook now"). Any other repository counts again once the hook is in it: 'streakprompt git install --global DIR' with the folder that holds it, or 'streakprompt git install' inside it (its own hooks run as before either way).")
