@@ -98,4 +98,22 @@ struct GitGlobalUninstallTests {
         }
         #expect(uninstall.stdout.contains("kept        \(g.ownTemplate): it holds files streakprompt did not write"), "\(uninstall)")
     }
+
+    /// A record with a line that does not read is named, by file and line, and kept: neither
+    /// an install nor an uninstall acts on part of it; `git status` in a repository still
+    /// shows the repository.
+    @Test(.enabled(if: GitBox.runs)) func aRecordThatDoesNotReadIsSaidAndKept() throws {
+        let g = try #require(try GitBox.make())
+        let repo = try g.repository()
+        try FileManager.default.createDirectory(atPath: g.box.home + "/git", withIntermediateDirectories: true)
+        try Data("repository not/absolute\n".utf8).write(to: URL(fileURLWithPath: g.record))
+        for command in [["git", "install", "--global"], ["git", "uninstall", "--global"], ["git", "status", "--global"]] {
+            let result = try g.sp(command, in: g.root)
+            #expect(result.status == 1 && result.stderr.contains(g.record + ":1: "), "\(command): \(result)")
+        }
+        let status = try g.sp(["git", "status"], in: repo)
+        #expect(status.status == 0 && status.stdout.contains("global      \(g.record):1: "), "\(status)")
+        #expect(try String(contentsOfFile: g.record, encoding: .utf8) == "repository not/absolute\n")
+        #expect(!fileExists(g.ownTemplate))
+    }
 }

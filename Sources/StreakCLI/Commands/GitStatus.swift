@@ -22,7 +22,16 @@ enum GitStatus: Command {
         let git = Git(environment: environment)
         let repository = invocation.has(global) ? nil : try GitShared.call { () throws(GitError) in try GitRepository.locate(git) }
         let legacy = try GitShared.call { () throws(GitError) in try LegacyGlobalHooks.state(git) }
-        let record = try GitGlobal.record(try context.store())
+        // A record that does not read is said, and the repository's own state still shown.
+        var record = GitGlobalRecord()
+        var recordProblem: String?
+        do throws(CommandError) {
+            record = try GitGlobal.record(try context.store())
+        } catch {
+            // With --global the record is all there is to show.
+            if invocation.has(global) { throw error }
+            recordProblem = error.message
+        }
         let legacyHook = legacy.map { CommitHook.inspect(folder: $0.folder) }
 
         // The repository's own post-commit hook, and the one git really runs when
@@ -69,7 +78,10 @@ enum GitStatus: Command {
                     ("caller", (caller(of: ownHook) ?? caller(of: toolHook)).map(JSON.string) ?? .null),
                 ])
             }
-            let globalJSON = GitStatusGlobal.json(record, legacy: legacy, git: git)
+            var globalJSON = GitStatusGlobal.json(record, legacy: legacy, git: git)
+            if let recordProblem, case .object(let fields) = globalJSON {
+                globalJSON = .object(fields + [("record_problem", .string(recordProblem))])
+            }
             context.out.line(JSON.object([
                 ("repository", repo),
                 ("global", globalJSON),
@@ -103,7 +115,11 @@ enum GitStatus: Command {
         } else if !invocation.has(global) {
             context.out.line("repository  none (not inside a git repository)")
         }
-        for line in GitStatusGlobal.lines(record, legacy: legacy, git: git, full: invocation.has(global)) { context.out.line(line) }
+        if let recordProblem {
+            context.out.line("global      \(recordProblem)")
+        } else {
+            for line in GitStatusGlobal.lines(record, legacy: legacy, git: git, full: invocation.has(global)) { context.out.line(line) }
+        }
         if let repository {
             if let counting {
                 context.out.line("counting    yes: your new commits here count for '\(counting.name ?? GitShared.commitsStreak.text)'")

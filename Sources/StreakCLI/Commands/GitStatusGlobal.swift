@@ -14,7 +14,12 @@ enum GitStatusGlobal {
             lines.append("global      an earlier version's hooks folder is left over, \(legacy.folder) (no longer named by core.hooksPath); 'streakprompt git install --global' or 'git uninstall --global' removes it")
         }
         if record.isEmpty {
-            if legacy == nil { lines.append("global      not installed ('streakprompt git install --global [DIR...]' adds it)") }
+            guard legacy == nil else { return lines }
+            if let setting = (try? GitGlobalConfig.hooksPath(git)) ?? nil {
+                lines.append("global      not installed; core.hooksPath = \(setting.isEmpty ? "(empty)" : setting), another tool's, runs every repository's hooks: add 'streakprompt git hook post-commit' to the post-commit hook there")
+            } else {
+                lines.append("global      not installed ('streakprompt git install --global [DIR...]' adds it)")
+            }
             return lines
         }
         let having = record.repositories.filter { RecordedHook.inspect(hooksFolder: $0).counts }.count
