@@ -233,6 +233,7 @@ _streakprompt() {
         'watch') __streakprompt_complete_streaks "$cur" ;;
         'help') __streakprompt_complete_words "$cur" 'prompt' 'tick' 'untick' 'status' 'list' 'log' 'add' 'pause' 'unpause' 'order' 'archive' 'unarchive' 'rename' 'remove' 'history' 'calendar' 'card' 'remind' 'export' 'import' 'init' 'git' 'completions' 'doctor' 'sync' 'config' 'watch' 'help' 'version' 'man' ;;
         'import git') __streakprompt_complete_files "$cur" -d ;;
+        'git install') __streakprompt_complete_files "$cur" -d ;;
         'git hook') __streakprompt_complete_words "$cur" 'post-commit' ;;
         'config unset') __streakprompt_complete_words "$cur" 'style-done' 'style-pending' 'style-warn' 'style-broken' 'tmux-style-done' 'tmux-style-pending' 'tmux-style-warn' 'tmux-style-broken' 'icon-done' 'icon-pending' 'icon-warn' 'icon-broken' 'hide-broken' 'hide-zero' 'warn-at' 'only' 'day-start' 'week-start' 'format' 'names' ;;
         'undo') __streakprompt_complete_streaks "$cur" ;;

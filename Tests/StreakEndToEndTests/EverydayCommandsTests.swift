@@ -322,17 +322,22 @@ struct RenameHooksTests {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
         let other = try g.repository("other")
+        let recorded = try g.repository("src/recorded")
         #expect(try g.sp(["git", "install", "--name", "quiz"], in: repo).status == 0)
         #expect(try g.sp(["git", "install", "--name", "gym"], in: other).status == 0)
-        #expect(try g.sp(["git", "install", "--global", "--name", "quiz"], in: g.root).status == 0)
+        #expect(try g.sp(["git", "install", "--global", "--name", "quiz", g.root + "/src"], in: g.root).status == 0)
         try g.commit(in: repo, env: GitBox.on(1))
         let renamed = try g.sp(["rename", "quiz", "trivia"], in: repo)
         #expect(renamed.status == 0, "\(renamed)")
-        #expect(renamed.stdout.contains("Updated the global git hooks in "), "\(renamed)")
+        #expect(renamed.stdout.contains("Updated \(g.ownTemplate)/hooks/post-commit (global install): new commits count for 'trivia'."), "\(renamed)")
+        #expect(renamed.stdout.contains("Updated \(recorded)/.git/hooks/post-commit (global install)"), "\(renamed)")
         #expect(renamed.stdout.contains("Updated \(repo)/.git/hooks/post-commit: your new commits here count for 'trivia'."), "\(renamed)")
-        // Commits now count for the new name, here and through the global hooks.
+        // Commits now count for the new name, here, in the repository the global install
+        // put the hook into, and in a new one.
         try g.commit(in: repo, env: GitBox.on(2))
-        #expect(g.actions("trivia").count == 2)
+        try g.commit(in: recorded, env: GitBox.on(3))
+        try g.commit(in: try g.repository("new"), env: GitBox.on(4))
+        #expect(g.actions("trivia").count == 4)
         #expect(!fileExists(g.box.home + "/streaks/quiz"))
         let status = try g.sp(["git", "status"], in: repo)
         #expect(status.stdout.contains("'trivia'") && !status.stdout.contains("'quiz'"), "\(status)")

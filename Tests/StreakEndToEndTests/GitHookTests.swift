@@ -744,19 +744,21 @@ struct GitHookTests {
         #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\necho mine\n")
     }
 
-    /// Installed for every repository after a repository's link: the global hook sees the
-    /// link's settings and leaves the count to it, so a commit counts once, for the link's streak.
-    @Test func theGlobalHookDefersToALink() throws {
+    /// Under an earlier version's global hooks (core.hooksPath), not yet taken out: its
+    /// post-commit sees a repository's own hook of ours and leaves the count to it, so a commit
+    /// counts once, for the repository's streak; an install there writes the script, which
+    /// those hooks forward to.
+    @Test func anEarlierGlobalHookDefersToTheRepositorysOwn() throws {
         guard let g = try GitBox.make() else { return }
         let repo = try g.repository()
         #expect(try g.sp(["git", "install", "--name", "code"], in: repo).status == 0)
-        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
+        try g.installEarlierGlobal(release: "v2")
         try g.commit(in: repo, env: GitBox.on(1))
         #expect(g.actions("code").count == 1)
         #expect(g.actions().isEmpty, "counted by the global hook too")
-        // And an install while the global hooks run first writes the script: they forward to it.
         let other = try g.repository("other")
-        #expect(try g.sp(["git", "install", "--name", "side"], in: other).status == 0)
+        let install = try g.sp(["git", "install", "--name", "side"], in: other)
+        #expect(install.stdout.contains("The global hooks of an earlier version defer to this one here"), "\(install)")
         #expect(directHookBinary(other + "/.git/hooks/post-commit") == nil)
         try g.commit(in: other, env: GitBox.on(2))
         #expect(g.actions("side").count == 1)

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Hooks the first release installed (Tests/Fixtures/git-hooks-v1) live on in users'
-/// repositories and in their global hooks folder: this release must recognise them, upgrade
-/// them in place, remove them exactly, and work next to them until then.
+/// repositories: this release must recognise them, upgrade them in place, remove them
+/// exactly, and work next to them until then. (Its global hooks folder is taken out by the
+/// next global install: `GitGlobalMigrationTests`.)
 @Suite("git hook, installed by the first release")
 struct GitHookUpgradeTests {
     /// A fixture's text, calling the binary under test.
@@ -27,7 +28,7 @@ struct GitHookUpgradeTests {
         let install = try g.sp(["git", "install"], in: repo)
         #expect(install.status == 0, "\(install)")
         #expect(install.stdout.hasPrefix("Updated "), "\(install)")
-        #expect(try String(contentsOfFile: hooks + "/post-commit", encoding: .utf8).contains("\nstreakprompt_layout='repository'\n"))
+        #expect(try String(contentsOfFile: hooks + "/post-commit", encoding: .utf8).hasPrefix("#!/bin/sh\n# streakprompt-hook v2 repository post-commit\nstreakprompt_hook='post-commit'\n"))
         #expect(try FileSnapshot.file(hooks + "/post-commit.before-streakprompt") == kept)
         try FileManager.default.removeItem(atPath: g.root + "/kept-ran")
         try g.commit(in: repo, env: GitBox.on(2))
@@ -57,40 +58,5 @@ struct GitHookUpgradeTests {
         #expect(g.actions().count == 2)
         #expect(try g.sp(["git", "uninstall"], in: repo).status == 0)
         #expect(try FileSnapshot.folder(hooks) == before)
-    }
-
-    /// The global folder as the first release wrote it: it still counts and forwards, a
-    /// repository hook of this release inside it still counts once, and `install --global`
-    /// brings every file up to date.
-    @Test func aGlobalFolderIsUpgradedAndWorksWithNewRepositoryHooks() throws {
-        guard let g = try GitBox.make() else { return }
-        let repo = try g.repository()
-        #expect(try g.sp(["git", "install", "--global"], in: repo).status == 0)
-        let forwarder = try released("global-pre-push")
-        let hooks = try FileManager.default.contentsOfDirectory(atPath: g.globalHooks).filter { !$0.hasPrefix(".") }
-        for hook in hooks {
-            let text = hook == "post-commit" ? try released("global-post-commit") : forwarder.replacing("pre-push", with: hook)
-            try writeScript(g.globalHooks + "/" + hook, text)
-        }
-        try writeScript(repo + "/.git/hooks/pre-commit", "#!/bin/sh\ntouch '\(g.root)/pre-commit-ran'\n")
-        try g.commit(in: repo, env: GitBox.on(1))
-        #expect(g.actions().count == 1, "the released global hook counts")
-        #expect(fileExists(g.root + "/pre-commit-ran"), "and forwards")
-
-        // This release's repository hook in a repository the released global hooks cover.
-        let other = try g.repository("other")
-        #expect(try g.sp(["git", "install", "--name", "work"], in: other).status == 0)
-        try g.commit(in: other, env: GitBox.on(2))
-        #expect(g.actions("work").count == 1)
-        #expect(g.actions().count == 1, "the released global hook sees the repository's own and leaves the count to it")
-
-        let upgrade = try g.sp(["git", "install", "--global"], in: repo)
-        #expect(upgrade.status == 0, "\(upgrade)")
-        for hook in hooks {
-            #expect(try String(contentsOfFile: g.globalHooks + "/" + hook, encoding: .utf8)
-                .contains("\nstreakprompt_hook='\(hook)'\n"), "\(hook) was not upgraded")
-        }
-        #expect(try g.sp(["git", "uninstall", "--global"], in: repo).status == 0)
-        #expect(!fileExists(g.globalHooks))
     }
 }

@@ -11,7 +11,16 @@ final class GitBox {
     var root: String { box.root.path }
     var userHome: String { box.root.appendingPathComponent("home").path }
     var globalConfig: String { userHome + "/.gitconfig" }
-    var globalHooks: String { userHome + "/.config/streakprompt/git-hooks" }
+    /// Where earlier versions' `git install --global` kept its hooks (`core.hooksPath`).
+    var legacyHooks: String { userHome + "/.config/streakprompt/git-hooks" }
+    /// streakprompt's own template folder, for `init.templateDir`.
+    var ownTemplate: String { userHome + "/.config/streakprompt/git-template" }
+    /// What `git install --global` recorded it installed.
+    var record: String { box.home + "/git/test.global" }
+
+    /// Whether the tests that drive git run: where git is installed, and always under CI, where a
+    /// missing git then fails them (`make` records it) rather than skipping them.
+    static var runs: Bool { which("git") != nil || Package.isCI }
 
     /// Nil (and the test returns early) when git is missing, except under CI, where that fails.
     static func make(writeGlobalConfig: Bool = true) throws -> GitBox? {
@@ -145,11 +154,70 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
         let name = URL(fileURLWithPath: path).lastPathComponent
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            return FileSnapshot(name: name, bytes: Data(), mode: mode, link: "(folder)")
+        }
         if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
             return FileSnapshot(name: name, bytes: Data(), mode: mode,
                                 link: try FileManager.default.destinationOfSymbolicLink(atPath: path))
         }
         return FileSnapshot(name: name, bytes: try Data(contentsOf: URL(fileURLWithPath: path)), mode: mode, link: nil)
+    }
+}
+
+extension GitBox {
+    static let releasedHome = "/home/me"
+    static let releasedBinary = "/home/me/.local/bin/streakprompt"
+
+    /// Lays an earlier version's global install out as it left it: its folder (the released files, with
+    /// the binary under test and the sandbox's home in place of the release's), its record,
+    /// and the global core.hooksPath naming the folder.
+    func installEarlierGlobal(release: String) throws {
+        let fixtures = Package.root.path + "/Tests/Fixtures/git-hooks-\(release)/"
+        try FileManager.default.createDirectory(atPath: legacyHooks, withIntermediateDirectories: true)
+        let folder = fixtures + "global-folder"
+        let files: [(String, String)]
+        if fileExists(folder) {
+            files = try FileManager.default.contentsOfDirectory(atPath: folder).map { ($0, try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) }
+        } else {
+            // v1's folder, from its two kinds of file: the counting hook and a forwarder.
+            let forwarder = try String(contentsOfFile: fixtures + "global-pre-push", encoding: .utf8)
+            files = try GitBox.forwardedHooks.map { hook in
+                (hook, hook == "post-commit" ? try String(contentsOfFile: fixtures + "global-post-commit", encoding: .utf8)
+                                              : forwarder.replacing("pre-push", with: hook))
+            } + [(".streakprompt-install", "# streakprompt git install --global: what uninstall --global undoes\ncreated-folder=/home/me/.config\nadded-core-section\n")]
+        }
+        #expect(files.count == 27, "\(files.map(\.0))")
+        for (name, text) in files {
+            let placed = text.replacing("streakprompt_bin='\(GitBox.releasedBinary)'", with: "streakprompt_bin='\(Binary.path)'")
+                .replacing(GitBox.releasedHome + "/", with: userHome + "/")
+            try writeScript(legacyHooks + "/" + name, placed, mode: name.hasPrefix(".") ? 0o644 : 0o755)
+        }
+        try git(["config", "--global", "core.hooksPath", legacyHooks], in: root)
+    }
+
+    /// Every hook git runs by name that the earlier releases forwarded.
+    static let forwardedHooks = [
+        "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
+        "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
+        "pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update",
+        "reference-transaction", "pre-auto-gc", "post-rewrite", "sendemail-validate", "post-index-change",
+        "p4-changelist", "p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit",
+    ]
+}
+
+extension FileSnapshot {
+    /// Every entry below `path`, folders included (by their mode), with paths relative to it:
+    /// "as it was, byte for byte" for a whole tree.
+    static func tree(_ path: String) throws -> [FileSnapshot] {
+        guard fileExists(path) else { return [] }
+        var entries: [FileSnapshot] = []
+        for relative in (try FileManager.default.subpathsOfDirectory(atPath: path)).sorted() {
+            var entry = try file(path + "/" + relative)
+            entry.name = relative
+            entries.append(entry)
+        }
+        return entries
     }
 }
 

@@ -9,18 +9,18 @@ struct GitHookScriptTests {
     let name = try! StreakName("commits")
 
     /// What was added after our text: nothing for our text as written, the rest after a
-    /// direct hook's two lines or a whole script (global forwarders too), and nil for a text
-    /// changed within ours or not ours.
+    /// direct hook's two lines or a whole script, and nil for a text changed within ours, not
+    /// ours, or an earlier version's global forwarder (taken out whole, never kept).
     @Test func whatWasAddedAfterOurText() throws {
         let direct = GitHookScript.directHook(binary: "/opt/bin/streakprompt")!
         let script = GitHookScript.repositoryHook(binary: "/opt/bin/streakprompt", name: name)
-        let forwarder = GitHookScript.globalHook("pre-push", binary: "/opt/bin/streakprompt", name: name)
-        for text in [direct, script, forwarder] {
+        for text in [direct, script] {
             #expect(GitHookScript.added(to: Array(text.utf8)).map(Array.init) == [])
             #expect(GitHookScript.added(to: Array((text + "make test\n").utf8)).map(Array.init) == Array("make test\n".utf8))
         }
         #expect(GitHookScript.added(to: Array(script.replacingOccurrences(of: "exit 0\n", with: "exit 1\n").utf8)) == nil)
         #expect(GitHookScript.added(to: Array("#!/bin/sh\nmake test\n".utf8)) == nil)
+        #expect(GitHookScript.added(to: try repositoryFile("Tests/Fixtures/git-hooks-v2/global-pre-push")) == nil)
         #expect(GitHookScript.added(to: Array("#!/opt/bin/streakprompt --git-hook-file\n# other\n".utf8)) == nil)
         #expect(GitHookScript.holdsCommands(Array("\n \t\r\n".utf8)[...]) == false)
         #expect(GitHookScript.holdsCommands(Array("\nx\n".utf8)[...]))
@@ -32,7 +32,6 @@ struct GitHookScriptTests {
         let head = """
             #!/bin/sh
             # streakprompt-hook v2 repository post-commit
-            streakprompt_layout='repository'
             streakprompt_hook='post-commit'
             streakprompt_bin='/opt/bin/streakprompt'
             streakprompt_name='commits'
@@ -47,24 +46,8 @@ struct GitHookScriptTests {
                                                      binary: "/opt/bin/streakprompt", name: "commits"))
     }
 
-    @Test func globalHooksAreMarkedAndForwardTheirOwnName() throws {
-        let script = String(decoding: try repositoryFile("shell/git-hook.sh"), as: UTF8.self)
-        for hook in GitHookScript.forwardedHooks {
-            let text = GitHookScript.globalHook(hook, binary: "/b", name: name)
-            let counts = hook == GitHookScript.countingHook
-            let settings = ["streakprompt_layout='global'", "streakprompt_hook='\(hook)'"]
-                + (counts ? ["streakprompt_bin='/b'", "streakprompt_name='commits'"] : [])
-            #expect(text == (["#!/bin/sh", "# streakprompt-hook v2 global \(hook)"] + settings).joined(separator: "\n") + "\n\n" + script)
-            #expect(GitHookScript.inspect(Array(text.utf8)) == GitHookScript.Installed(
-                version: GitHookScript.version, layout: .global, hook: hook, binary: counts ? "/b" : nil, name: counts ? "commits" : nil))
-        }
-        #expect(!GitHookScript.forwardedHooks.contains("push-to-checkout"))
-    }
-
-    /// The constants the Swift side names are the ones the script uses.
     @Test func theScriptUsesTheMarkerAndTheBackupName() throws {
         let script = String(decoding: try repositoryFile("shell/git-hook.sh"), as: UTF8.self)
-        #expect(script.contains("*\"\(GitHookScript.marker) \"*\" global \"*)"))
         #expect(script.contains("$streakprompt_hook\(GitHookScript.backupSuffix)"))
         #expect(script.contains("\"$streakprompt_bin\" git hook \(GitHookScript.countingHook) --name \"$streakprompt_name\""))
         // Nothing in it could be read as one of the settings `inspect` looks for.
@@ -107,11 +90,10 @@ struct GitHookScriptTests {
     func releasedHooksAreStillRecognised(file: String, expected: GitHookScript.Installed) throws {
         let bytes = try repositoryFile("Tests/Fixtures/git-hooks-" + file)
         #expect(GitHookScript.inspect(bytes) == expected)
-        // Today's text for the same settings reads back the same.
-        let name = try StreakName(expected.name ?? "default")
-        let today = expected.layout == .repository
-            ? GitHookScript.repositoryHook(binary: expected.binary ?? "/b", name: name)
-            : GitHookScript.globalHook(expected.hook, binary: expected.binary ?? "/b", name: name)
+        // Today's text for the same settings reads back the same (the global layout is only
+        // read now, to be taken out).
+        guard expected.layout == .repository else { return }
+        let today = GitHookScript.repositoryHook(binary: expected.binary ?? "/b", name: try StreakName(expected.name ?? "default"))
         var current = expected
         current.version = GitHookScript.version
         #expect(GitHookScript.inspect(Array(today.utf8)) == current)
@@ -119,7 +101,7 @@ struct GitHookScriptTests {
 
     /// The settings file of a post-commit link: ours by its marker, read back the same by
     /// `inspect` and by the link's own reader; not a script anyone should run.
-    @Test func linkSettingsReadBack() {
+    @Test func linkSettingsReadBack() throws {
         for path in ["/usr/local/bin/streakprompt", "/Users/O'Brien/bin/streakprompt", "/tmp/a b/$(x)/streakprompt"] {
             let text = GitHookScript.linkSettings(binary: path, name: name)
             #expect(text.hasPrefix("# streakprompt: the settings of the post-commit beside it\n# streakprompt-hook v2 repository post-commit\n"))
@@ -129,8 +111,9 @@ struct GitHookScriptTests {
             #expect(!text.contains("\r"))
         }
         // A script of ours is no link's settings; nor is a global hook's, nor a file without a marker.
-        #expect(GitHookScript.inspectLinkSettings(Array(GitHookScript.globalHook("post-commit", binary: "/b", name: name).utf8)) == nil)
-        #expect(GitHookScript.linkedName(Array(GitHookScript.globalHook("post-commit", binary: "/b", name: name).utf8)) == nil)
+        let global = try repositoryFile("Tests/Fixtures/git-hooks-v2/global-post-commit")
+        #expect(GitHookScript.inspectLinkSettings(global) == nil)
+        #expect(GitHookScript.linkedName(global) == nil)
         #expect(GitHookScript.linkedName(Array("# x\n# y\nstreakprompt_name='a'\n".utf8)) == nil)
         #expect(GitHookScript.linkedName(Array("# streakprompt-hook v2 repository post-commit\nstreakprompt_name='a'\n".utf8)) == nil,
                 "the marker is the second line")

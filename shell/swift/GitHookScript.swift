@@ -4,23 +4,24 @@ import StreakCore
 /// marker on their second line (`# streakprompt-hook v1 …`), which `doctor`, `git status` and a
 /// later `git install` read to tell our hooks from anyone else's and to upgrade old ones.
 ///
-/// Two layouts:
-/// - **One repository** (`git install`): `post-commit` in the repository's hooks folder. When
-///   nothing else is to run there, it is a file whose interpreter line names the binary
-///   (`directHook`; development builds of 0.2 made it a symbolic link to the binary), with its settings in
-///   `post-commit.streakprompt` beside it (`linkSettings`): git then starts the binary and no
-///   shell, which costs a commit less than an empty `sh` hook does. A hook that was already there is renamed to
-///   `post-commit.before-streakprompt` (never edited) and run by ours, then a script, with the
-///   same arguments and stdin, as its last act (`exec`), so its output and exit status are what
-///   git would have seen without us, whatever became of the binary. Uninstalling renames it
-///   back, which restores its bytes, mode, owner and even a symbolic link exactly.
-/// - **Every repository** (`git install --global`): a folder of ours set as the global
-///   `core.hooksPath`. Git then runs only that folder's hooks, so it holds a forwarder for every
-///   hook a repository may rely on (each `exec`s the repository's own `hooks/NAME`), and a
-///   `post-commit` that counts the commit and then forwards.
+/// The layout is one repository's hooks folder (`git install`, and the template folder and
+/// repositories `git install --global` puts it into): `post-commit` there. When nothing else
+/// is to run there, it is a file whose interpreter line names the binary (`directHook`;
+/// development builds of 0.2 made it a symbolic link to the binary), with its settings in
+/// `post-commit.streakprompt` beside it (`linkSettings`): git then starts the binary and no
+/// shell, which costs a commit less than an empty `sh` hook does. A hook that was already
+/// there is renamed to `post-commit.before-streakprompt` (never edited) and run by ours, then
+/// a script, with the same arguments and stdin, as its last act (`exec`), so its output and
+/// exit status are what git would have seen without us, whatever became of the binary.
+/// Uninstalling renames it back, which restores its bytes, mode, owner and even a symbolic
+/// link exactly.
 ///
-/// Every one of them is the one script `shell/git-hook.sh`, under its interpreter line and the
-/// marker, with its settings (layout, hook, binary, streak) as quoted assignments. The marker
+/// Earlier versions' `git install --global` wrote a second layout, `global`: a folder named in
+/// the global `core.hooksPath` with a forwarder for every hook type. Its files are still read
+/// (`inspect`), so that the next install can take them out (`LegacyGlobalHooks`).
+///
+/// The script is `shell/git-hook.sh`, under its interpreter line and the marker, with its
+/// settings (hook, binary, streak) as quoted assignments. The marker
 /// line and the `streakprompt_bin='…'` / `streakprompt_name='…'` lines are what `inspect` reads,
 /// in this text and in every text an earlier release installed, so their form stays as it is.
 public enum GitHookScript {
@@ -35,18 +36,6 @@ public enum GitHookScript {
     /// The settings of a `post-commit` that starts the binary directly are in the file of the
     /// hook's name with this suffix, beside it.
     public static let settingsSuffix = ".streakprompt"
-
-    /// Every hook git runs by its name from the hooks folder (githooks(5)), which the global
-    /// folder forwards. Left out on purpose: `push-to-checkout`, whose mere presence replaces
-    /// git's built-in `updateInstead` behaviour, and `fsmonitor-watchman`, which git runs only
-    /// through `core.fsmonitor`, never by its name.
-    public static let forwardedHooks = [
-        "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit",
-        "prepare-commit-msg", "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge",
-        "pre-push", "pre-receive", "update", "proc-receive", "post-receive", "post-update",
-        "reference-transaction", "pre-auto-gc", "post-rewrite", "sendemail-validate", "post-index-change",
-        "p4-changelist", "p4-prepare-changelist", "p4-post-changelist", "p4-pre-submit",
-    ]
 
     /// What an installed hook says about itself.
     public struct Installed: Equatable, Sendable {
@@ -79,7 +68,7 @@ public enum GitHookScript {
 
     /// The per-repository `post-commit`.
     public static func repositoryHook(binary: String, name: StreakName) -> String {
-        render(.repository, countingHook, binary: binary, name: name)
+        render(binary: binary, name: name)
     }
 
     /// The argument the binary gets from the interpreter line of a direct `post-commit`
@@ -88,7 +77,7 @@ public enum GitHookScript {
 
     /// The `post-commit` that has git start `binary` itself, no shell: an interpreter line
     /// naming the binary (the kernel runs it with `directArgument` and the hook's path), and
-    /// the marker line the global hook reads (its streak is in the settings file beside it,
+    /// the marker line earlier versions' global forwarders read (its streak is in the settings file beside it,
     /// `linkSettings`). A file of its own, not a link to the binary: writing to the hook
     /// (`echo … > .git/hooks/post-commit`) must never write into the binary. Nil when the
     /// binary's path cannot stand on an interpreter line: not absolute, with a space, a TAB or
@@ -102,8 +91,8 @@ public enum GitHookScript {
     }
 
     /// The settings file of a `post-commit` that starts `binary` directly: the marker and the
-    /// settings `inspect` reads (a hook's second line and assignments, so that the global
-    /// hook, which reads that line, defers to it), and what the link is. Never run: the binary
+    /// settings `inspect` reads (a hook's second line and assignments, so that earlier versions'
+    /// global forwarders, which read that line, defer to it), and what the link is. Never run: the binary
     /// reads it when git runs the link.
     public static func linkSettings(binary: String, name: StreakName) -> String {
         let settings = [ShellText.Setting(name: "streakprompt_layout", value: Installed.Layout.repository.rawValue),
@@ -173,29 +162,19 @@ public enum GitHookScript {
         return marked ? name : nil
     }
 
-    /// The text of the global folder's file for `hook`: `post-commit` counts, then runs the
-    /// repository's own `post-commit` (when that one is ours, a per-repository install, it
-    /// alone counts, with its own streak); every other hook only forwards.
-    public static func globalHook(_ hook: String, binary: String, name: StreakName) -> String {
-        render(.global, hook, binary: binary, name: name)
-    }
-
     /// `shell/git-hook.sh` under its interpreter line, the marker `inspect` reads back, and
-    /// the settings it runs with (a hook that only forwards needs no binary and no streak).
-    static func render(_ layout: Installed.Layout, _ hook: String, binary: String, name: StreakName) -> String {
-        var settings = [ShellText.Setting(name: "streakprompt_layout", value: layout.rawValue),
-                        ShellText.Setting(name: "streakprompt_hook", value: hook)]
-        if hook == countingHook {
-            settings.append(ShellText.Setting(name: "streakprompt_bin", value: binary))
-            settings.append(ShellText.Setting(name: "streakprompt_name", value: name.text))
-        }
-        return ShellText.render(head: ["#!/bin/sh", "# \(marker) v\(version) \(layout.rawValue) \(hook)"],
+    /// the settings it runs with.
+    static func render(binary: String, name: StreakName) -> String {
+        let settings = [ShellText.Setting(name: "streakprompt_hook", value: countingHook),
+                        ShellText.Setting(name: "streakprompt_bin", value: binary),
+                        ShellText.Setting(name: "streakprompt_name", value: name.text)]
+        return ShellText.render(head: ["#!/bin/sh", "# \(marker) v\(version) \(Installed.Layout.repository.rawValue) \(countingHook)"],
                                 settings: settings, syntax: .posix, files: [PackageResources.git_hook_sh])
     }
 
     /// What someone added after the text we wrote, in a hook that starts with it: the bytes
     /// after a direct hook's two lines (`directHook`, for the binary its first line names), or
-    /// after the script `render` writes for the layout, hook, binary and streak it names.
+    /// after the script `render` writes for the binary and streak it names.
     /// Empty: the file is our text exactly. Nil: it does not start with a text of ours as this
     /// build writes it (an earlier release's, one changed within our lines, or not ours).
     public static func added(to bytes: [UInt8]) -> ArraySlice<UInt8>? {
@@ -207,10 +186,10 @@ public enum GitHookScript {
                 return bytes[text.utf8.count...]
             }
         }
-        guard let installed = inspect(bytes), installed.version == version else { return nil }
-        let name = (installed.name.flatMap { try? StreakName($0) }) ?? (try? StreakName("default"))
-        guard let name, installed.hook != countingHook || (installed.binary != nil && installed.name != nil) else { return nil }
-        let text = Array(render(installed.layout, installed.hook, binary: installed.binary ?? "", name: name).utf8)
+        guard let installed = inspect(bytes), installed.version == version, installed.layout == .repository,
+              installed.hook == countingHook, let binary = installed.binary, let name = installed.name.flatMap({ try? StreakName($0) })
+        else { return nil }
+        let text = Array(render(binary: binary, name: name).utf8)
         return bytes.starts(with: text) ? bytes[text.count...] : nil
     }
 

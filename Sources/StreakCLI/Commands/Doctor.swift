@@ -11,14 +11,17 @@ enum Doctor: Command {
         included), streaks whose names differ only in letter case (two machines can each
         start one), the prompt cache against a rebuild from the logs, the ignore and merge
         files of a folder shared through git or Syncthing, the shell start-up files and git
-        hooks that load streakprompt, and the prompt's speed (the median of 10 runs).
+        hooks that load streakprompt (and the global git install, an earlier version's
+        core.hooksPath folder included), and the prompt's speed (the median of 10 runs).
         Exits 0 when nothing is wrong, 1 when a problem was found.
 
         --repair copies each file with unreadable lines whole to FILE.corrupt-STAMP, keeps
         its readable lines in place, moves files that cannot be read at all aside, makes
         streaks whose names differ only in letter case one streak (every action kept; the
         others' folders go whole to backups/), adds the missing sharing lines, and rebuilds
-        the prompt cache. It deletes nothing. Then it checks again.
+        the prompt cache. It deletes no data. An earlier version's global git install (the
+        global core.hooksPath) is replaced by the template install, as 'git install --global'
+        does, and core.hooksPath restored. Then it checks again.
         """,
         flags: [repair])
 
@@ -50,9 +53,17 @@ enum Doctor: Command {
             }
             findings = checkup.dataAndCache(zone: context.zone)
         }
+        if invocation.has(repair) {
+            let replaced = checkup.repairGitGlobalInstall(binary: ExecutablePath.current(environment: context.environment))
+            if !replaced.isEmpty {
+                print(replaced, to: context.out)
+                context.out.line()
+            }
+        }
         findings += checkup.sharing()
         findings += checkup.shellPlugins()
         findings += checkup.gitHooks()
+        findings += checkup.gitGlobalInstall()
         findings += checkup.speed(executable: ExecutablePath.current(environment: context.environment) ?? "streakprompt")
         print(findings, to: context.out)
         context.out.line()

@@ -4,12 +4,6 @@ import StreakSystem
 /// What the git commands share: the streak commits count for, finding the repository, and
 /// saying what went wrong.
 enum GitShared {
-    /// What to put before a hook manager's install command (`pre-commit install`) so that it
-    /// does not see the global core.hooksPath (git reads these variables as its command line's
-    /// `-c core.hooksPath=`): it then installs into the repository's own hooks folder, which
-    /// the global hooks forward to.
-    static let hideHooksPath = "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0="
-
     /// The streak a commit counts for when `--name` is not given, by the hook and by
     /// `import git` alike: the same `default` streak a bare `streakprompt tick` counts for, so
     /// `status` and the prompt show commits with no name given; `--name commits` keeps them apart.
@@ -42,13 +36,6 @@ enum GitShared {
         return repository
     }
 
-    static func globalFolder(_ environment: Environment) throws(CommandError) -> String {
-        guard let folder = GitGlobalConfig.ourHooksFolder(environment) else {
-            throw .failure("cannot find a folder for the global hooks: HOME is not set; set HOME or XDG_CONFIG_HOME")
-        }
-        return folder
-    }
-
     /// The running binary, to write into a hook.
     static func binary(_ context: Context) throws(CommandError) -> String {
         guard let binary = ExecutablePath.current(environment: context.environment) else {
@@ -58,8 +45,8 @@ enum GitShared {
     }
 
     /// Our post-commit in the repository's own hooks folder: a file that starts the binary where git
-    /// runs that folder itself, the script where our global hooks run first (they forward to
-    /// it) or another hook is kept to run after ours.
+    /// runs that folder itself, the script where an earlier version's global hooks run first
+    /// (they forward to it) or another hook is kept to run after ours.
     static func installHook(in repository: GitRepository, binary: String, name: StreakName) throws(HookFileError) -> HookInstallOutcome {
         try GitHookFiles.installRepositoryHook(binary: binary, name: name, in: repository.hooksFolder,
                                                link: !repository.hooksElsewhere)
@@ -73,6 +60,19 @@ enum GitShared {
             throw .failure("git is not installed (or not on PATH); install git, then try again")
         } catch {
             throw .failure(error.message)
+        }
+    }
+
+    static func failure(_ error: GlobalInstallError) -> CommandError {
+        switch error {
+        case .git(.missing): return .failure("git is not installed (or not on PATH); install git, then try again")
+        case .git(let error): return .failure(error.message)
+        case .system(let error): return .failure(error.message + "; " + error.advice)
+        case .store(.corrupt(let problem)):
+            return .failure(problem.message + "; the record of what the global install put where does not read: fix that line (see docs/git.md), or move the file away if nothing is installed any more")
+        case .store(let error): return error.commandError
+        case .hook(let error): return failure(error)
+        case .refused(let message): return .failure(message)
         }
     }
 

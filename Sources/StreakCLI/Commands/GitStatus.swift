@@ -4,22 +4,35 @@ import StreakSystem
 
 /// `streakprompt git status`: where the hook is installed and whether commits here count.
 enum GitStatus: Command {
-    static let global = FlagSpec("--global", help: "show only the global install")
+    static let global = FlagSpec("--global", help: "show only the global install: its template folder and each repository it put the hook into")
 
     static let spec = CommandSpec(
         ["git", "status"], usage: "[--global] [--json]",
         summary: "show where the hook is installed and whether commits here count",
+        details: """
+        In a repository: its post-commit hook, whether your new commits there count and for
+        which streak, and a line on the global install. With --global: what 'git install
+        --global' installed, as recorded: the template folder, and each repository it put the
+        hook into, with whether the hook is still there as it was put.
+        """,
         flags: [CommandTable.json, global])
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
         let environment = context.environment
         let git = Git(environment: environment)
         let repository = invocation.has(global) ? nil : try GitShared.call { () throws(GitError) in try GitRepository.locate(git) }
-        let globalFolder = GitGlobalConfig.ourHooksFolder(environment)
-        let globalSetting = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hooksPath(git) }
-        let globalActive = globalSetting.map { GitGlobalConfig.isOurFolder($0, environment) } ?? false
-        let globalCommitHook = globalFolder.map { CommitHook.inspect(folder: $0) }
-        let globalHook = globalCommitHook.flatMap(ours)
+        let legacy = try GitShared.call { () throws(GitError) in try LegacyGlobalHooks.state(git) }
+        // A record that does not read is said, and the repository's own state still shown.
+        var record = GitGlobalRecord()
+        var recordProblem: String?
+        do throws(CommandError) {
+            record = try GitGlobal.record(try context.store())
+        } catch {
+            // With --global the record is all there is to show.
+            if invocation.has(global) { throw error }
+            recordProblem = error.message
+        }
+        let legacyHook = legacy.map { CommitHook.inspect(folder: $0.folder) }
 
         // The repository's own post-commit hook, and the one git really runs when
         // core.hooksPath sends it to another tool's folder (husky's).
@@ -33,8 +46,8 @@ enum GitStatus: Command {
             chained = Files.exists(own.path + GitHookScript.backupSuffix)
             if !repository.hooksElsewhere {
                 counting = own.counts ? own : nil
-            } else if GitGlobalConfig.isOurFolder(repository.runsHooksFrom, environment) {
-                counting = ours(own) != nil ? own : globalCommitHook.flatMap { ours($0) != nil ? $0 : nil }
+            } else if GitGlobalConfig.isLegacyFolder(repository.runsHooksFrom, environment) {
+                counting = ours(own) != nil ? own : legacyHook.flatMap { ours($0) != nil ? $0 : nil }
             } else {
                 let run = CommitHook.inspect(folder: repository.runsHooksFrom)
                 toolHook = run
@@ -65,12 +78,10 @@ enum GitStatus: Command {
                     ("caller", (caller(of: ownHook) ?? caller(of: toolHook)).map(JSON.string) ?? .null),
                 ])
             }
-            let globalJSON: JSON = .object([
-                ("installed", .bool(globalHook != nil)),
-                ("active", .bool(globalActive)),
-                ("folder", globalFolder.map(JSON.string) ?? .null),
-                ("core_hooks_path", globalSetting.map(JSON.string) ?? .null),
-            ] + describe(globalHook))
+            var globalJSON = GitStatusGlobal.json(record, legacy: legacy, git: git)
+            if let recordProblem, case .object(let fields) = globalJSON {
+                globalJSON = .object(fields + [("record_problem", .string(recordProblem))])
+            }
             context.out.line(JSON.object([
                 ("repository", repo),
                 ("global", globalJSON),
@@ -98,20 +109,16 @@ enum GitStatus: Command {
             }
             if let setting = repository.hooksPath {
                 let whose = !repository.hooksElsewhere ? "the repository's own folder"
-                    : GitGlobalConfig.isOurFolder(repository.runsHooksFrom, environment) ? "streakprompt's global folder" : "another tool's folder"
+                    : GitGlobalConfig.isLegacyFolder(repository.runsHooksFrom, environment) ? "the global hooks folder of an earlier streakprompt" : "another tool's folder"
                 context.out.line("hooksPath   core.hooksPath = \(setting.shown) (\(setting.scope) config): \(whose)")
             }
         } else if !invocation.has(global) {
             context.out.line("repository  none (not inside a git repository)")
         }
-        if globalActive, let globalHook {
-            context.out.line("global      \(globalFolder ?? ""): \(summary(globalHook))")
-        } else if globalActive {
-            context.out.line("global      core.hooksPath names streakprompt's folder, but its hooks are missing: run 'streakprompt git install --global' again")
-        } else if let globalSetting {
-            context.out.line("global      not installed (core.hooksPath = \(globalSetting), another tool's)")
+        if let recordProblem {
+            context.out.line("global      \(recordProblem)")
         } else {
-            context.out.line("global      not installed ('streakprompt git install --global' adds it)")
+            for line in GitStatusGlobal.lines(record, legacy: legacy, git: git, full: invocation.has(global)) { context.out.line(line) }
         }
         if let repository {
             if let counting {

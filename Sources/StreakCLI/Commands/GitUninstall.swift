@@ -9,15 +9,18 @@ enum GitUninstall: Command {
         summary: "remove the hook, restoring what was there",
         details: """
         Removes streakprompt's post-commit hook from this repository and renames the hook that
-        was there before back into place, byte for byte. With --global, unsets the global
-        core.hooksPath (only when it is streakprompt's) and removes streakprompt's hooks folder.
+        was there before back into place, byte for byte. With --global, removes what 'git
+        install --global' recorded that it installed, and nothing else: the hook from the
+        template folder (and streakprompt's template folder, with init.templateDir, when it
+        made one) and from each repository it put it into; a hook changed since is left as it
+        is, and said. An earlier version's global install (core.hooksPath) is taken out too.
         """,
         flags: [global])
 
-    static let global = FlagSpec("--global", help: "remove the hooks installed for every repository")
+    static let global = FlagSpec("--global", help: "remove what 'git install --global' installed")
 
     static func run(_ invocation: Invocation, _ context: Context) throws(CommandError) -> Int32 {
-        if invocation.has(global) { return try uninstallGlobal(context) }
+        if invocation.has(global) { return try GitGlobal.uninstall(context) }
         let repository = try GitShared.repository(Git(environment: context.environment), purpose: "uninstall")
         let hook = Paths.join(repository.hooksFolder, GitHookScript.countingHook)
         let outcome: HookRemoveOutcome
@@ -46,43 +49,6 @@ enum GitUninstall: Command {
         case .foreign(true):
             throw .failure("\(hook) is not streakprompt's hook (another tool replaced it), so it was left untouched; the hook streakprompt kept, \(hook)\(GitHookScript.backupSuffix), is still there: move it back by hand if you want it")
         }
-        return 0
-    }
-
-    static func uninstallGlobal(_ context: Context) throws(CommandError) -> Int32 {
-        let folder = try GitShared.globalFolder(context.environment)
-        let git = Git(environment: context.environment)
-        let current = try GitShared.call { () throws(GitError) in try GitGlobalConfig.hooksPath(git) }
-        if let current, !GitGlobalConfig.isOurFolder(current, context.environment) {
-            throw .failure("core.hooksPath in your global git config is '\(current)', which is not streakprompt's folder: it belongs to another tool and was left untouched; streakprompt's global hook is not active, so there is nothing to uninstall")
-        }
-        let record = GlobalInstallRecord.read(in: folder)
-        let createdConfig = record.createdConfig
-        if current != nil {
-            try GitShared.call { () throws(GitError) in try GitGlobalConfig.unsetHooksPath(git) }
-            // The `[core]` line the install's setting came with, when nothing else is under it.
-            if record.addedCoreSection { try? GitGlobalConfig.removeEmptyCoreSection(git) }
-            // The config file the install created, now empty again: gone, as it was.
-            if let createdConfig, let bytes = try? Files.readIfPresent(createdConfig, limit: 1 << 16, followLinks: true), bytes.isEmpty {
-                try? Files.remove(createdConfig)
-            }
-        }
-        let hadFolder = Files.isFolder(folder)
-        var folderGone = true
-        if hadFolder {
-            do {
-                folderGone = try GitHookFiles.removeGlobal(folder)
-                if folderGone { record.removeCreatedFolders(above: folder) }
-            } catch {
-                throw .failure(error.message + "; remove the folder by hand")
-            }
-        }
-        if current == nil && !hadFolder {
-            context.out.line("streakprompt's global hook is not installed; nothing changed.")
-            return 0
-        }
-        context.out.line("Removed the global hook: core.hooksPath is unset, and repositories run their own hooks again.")
-        if !folderGone { context.out.line("\(folder) still holds files streakprompt did not write; they were left there.") }
         return 0
     }
 }

@@ -10,9 +10,9 @@ enum GitUsage: Command {
         summary: "count your commits with a git hook (see the git commands below)",
         details: """
         streakprompt git install [--name NAME]     this repository's post-commit hook
-        streakprompt git install --global          every repository (global core.hooksPath)
+        streakprompt git install --global [DIR...] every new repository, and those under DIR
         streakprompt git uninstall [--global]      remove it; put back what was there
-        streakprompt git status [--json]           where it is installed, what it counts
+        streakprompt git status [--global] [--json]  where it is installed, what it counts
         streakprompt git hook post-commit          what the hook runs (for husky, lefthook)
         """,
         arguments: .choice("COMMAND", noun: "git command", words: subcommands), count: 0...1, listed: false)

@@ -53,21 +53,26 @@ enum Rename: Command {
         return 0
     }
 
-    /// Rewrites the hooks this machine can see that count for `old` (this repository's,
-    /// and the global ones) to count for `new`; says what it did, or what to edit in a hook
-    /// another tool owns.
+    /// Rewrites the hooks this machine can see that count for `old` (this repository's, and
+    /// those the global install put into its template folders and repositories, as recorded)
+    /// to count for `new`; says what it did, or what to edit in a hook another tool owns.
     static func updateHooks(from old: StreakName, to new: StreakName, _ context: Context) -> [String] {
         var lines: [String] = []
         let git = Git(environment: context.environment)
-        if let global = GitGlobalConfig.ourHooksFolder(context.environment),
-           case .ours(let installed) = CommitHook.inspect(folder: global).kind, installed.name == old.text,
-           let binary = installed.binary ?? (try? GitShared.binary(context)) {
-            do throws(SystemError) {
-                _ = try GitHookFiles.writeGlobal(in: global, binary: binary, name: new)
-                lines.append("Updated the global git hooks in \(global): your new commits count for '\(new)'.")
+        let record = (try? context.store().gitGlobalRecord()) ?? GitGlobalRecord()
+        for hooks in record.allTemplates.map({ Paths.join($0, "hooks") }) + record.repositories {
+            guard case .ours(let installed, false) = RecordedHook.inspect(hooksFolder: hooks), installed.name == old.text,
+                  let binary = installed.binary ?? (try? GitShared.binary(context))
+            else { continue }
+            do throws(HookFileError) {
+                _ = try GitHookFiles.installRepositoryHook(binary: binary, name: new, in: hooks, link: true)
+                lines.append("Updated \(Paths.join(hooks, GitHookScript.countingHook)) (global install): new commits count for '\(new)'.")
             } catch {
-                lines.append("The global git hooks in \(global) still count for '\(old)' (\(error.message)); run 'streakprompt git install --global --name \(new)'.")
+                lines.append("\(Paths.join(hooks, GitHookScript.countingHook)) still counts for '\(old)' (\(GitShared.failure(error).message)); run 'streakprompt git install --global --name \(new)'.")
             }
+        }
+        if let legacy = (try? LegacyGlobalHooks.state(git)) ?? nil, legacy.active, legacy.name == old.text {
+            lines.append("The global hooks of an earlier version, in \(legacy.folder), count for '\(old)': run 'streakprompt git install --global --name \(new)', which puts the template install in their place.")
         }
         guard let repository = (try? GitRepository.locate(git)) ?? nil else { return lines }
         let hook = CommitHook.inspect(folder: repository.hooksFolder)

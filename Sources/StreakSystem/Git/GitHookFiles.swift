@@ -262,47 +262,6 @@ public enum GitHookFiles {
         }
     }
 
-    /// Writes every file of the global folder; removes our files that are no longer needed.
-    /// Returns whether anything changed.
-    public static func writeGlobal(in folder: String, binary: String, name: StreakName) throws(SystemError) -> Bool {
-        try Files.makeFolders(folder, mode: 0o755)
-        var changed = false
-        for hook in GitHookScript.forwardedHooks {
-            let path = Paths.join(folder, hook)
-            let text = GitHookScript.globalHook(hook, binary: binary, name: name)
-            if case .ours(_, let old) = look(at: path), old == Array(text.utf8), try mode(of: path) == 0o755 { continue }
-            if case .foreign = look(at: path) {
-                throw SystemError("replace a file not written by streakprompt,", path, code: EEXIST)
-            }
-            try writeHook(path, text)
-            changed = true
-        }
-        for entry in try Files.list(folder) where !GitHookScript.forwardedHooks.contains(entry) {
-            if case .ours = look(at: Paths.join(folder, entry)) {
-                try Files.remove(Paths.join(folder, entry))
-                changed = true
-            }
-        }
-        return changed
-    }
-
-    /// Removes our files from the global folder, then the folder (and its `streakprompt`
-    /// parent) if nothing else is left in them. Returns whether the folder is gone.
-    @discardableResult
-    public static func removeGlobal(_ folder: String) throws(SystemError) -> Bool {
-        for entry in try Files.list(folder) {
-            let path = Paths.join(folder, entry)
-            if entry == GlobalInstallRecord.fileName { try Files.remove(path); continue }
-            if case .ours = look(at: path) { try Files.remove(path) }
-        }
-        guard Files.isFolder(folder) else { return true }
-        guard folder.withCString({ rmdir($0) }) == 0 else {
-            if errno == ENOTEMPTY || errno == EEXIST { return false }
-            throw SystemError("remove the folder", folder)
-        }
-        return true
-    }
-
     /// Replaces `path` atomically with `text`, mode exactly 0755 whatever the umask.
     static func writeHook(_ path: String, _ text: String) throws(SystemError) {
         try writeHook(path, Array(text.utf8))
@@ -329,69 +288,5 @@ public enum GitHookFiles {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError("stat", path) }
         return info.st_mode & 0o7777
-    }
-}
-
-/// What `install --global` remembers in its folder, so `uninstall --global` can leave things
-/// as it found them: the global config file it created if git had none, and the topmost folder
-/// it created for its hooks (`~/.config` on a machine that had none).
-public struct GlobalInstallRecord: Equatable, Sendable {
-    public static let fileName = ".streakprompt-install"
-
-    public var createdConfig: String?
-    public var createdFolder: String?
-    /// Whether the global config had no `core` setting before the install wrote its own: git
-    /// leaves the `[core]` line when its last setting goes, which uninstall then removes.
-    public var addedCoreSection: Bool
-
-    public init(createdConfig: String? = nil, createdFolder: String? = nil, addedCoreSection: Bool = false) {
-        self.createdConfig = createdConfig
-        self.createdFolder = createdFolder
-        self.addedCoreSection = addedCoreSection
-    }
-
-    /// The outermost of `folder` and its parents that does not exist yet: what creating
-    /// `folder` creates first. Nil when `folder` exists.
-    public static func firstMissing(_ folder: String) -> String? {
-        var missing: String?
-        var path = folder
-        while !path.isEmpty, path != "/", !Files.exists(path) {
-            missing = path
-            path = Paths.folder(of: path)
-        }
-        return missing
-    }
-
-    public func write(in folder: String) throws(SystemError) {
-        var text = "# streakprompt git install --global: what uninstall --global undoes\n"
-        if let createdConfig { text += "created-config=" + createdConfig + "\n" }
-        if let createdFolder { text += "created-folder=" + createdFolder + "\n" }
-        if addedCoreSection { text += "added-core-section\n" }
-        try Files.writeAtomically(Paths.join(folder, GlobalInstallRecord.fileName), text.utf8)
-    }
-
-    /// The record in `folder`, or an empty one.
-    public static func read(in folder: String) -> GlobalInstallRecord {
-        var record = GlobalInstallRecord()
-        guard let bytes = try? Files.readIfPresent(Paths.join(folder, fileName), limit: 1 << 16, followLinks: true) else { return record }
-        for line in bytes.split(separator: 0x0A) {
-            let text = String(decoding: line, as: UTF8.self)
-            if text.hasPrefix("created-config=") { record.createdConfig = String(text.dropFirst("created-config=".count)) }
-            if text.hasPrefix("created-folder=") { record.createdFolder = String(text.dropFirst("created-folder=".count)) }
-            if text == "added-core-section" { record.addedCoreSection = true }
-        }
-        return record
-    }
-
-    /// Removes the now empty folders between `folder` (gone already) and the one the install
-    /// created first, innermost first; stops at the first that is not empty.
-    public func removeCreatedFolders(above folder: String) {
-        guard let createdFolder, folder.hasPrefix(createdFolder + "/") || folder == createdFolder else { return }
-        var path = Paths.folder(of: folder)
-        while path.hasPrefix(createdFolder + "/") || path == createdFolder {
-            guard path.withCString({ rmdir($0) }) == 0 else { return }
-            if path == createdFolder { return }
-            path = Paths.folder(of: path)
-        }
     }
 }
